@@ -1,0 +1,30 @@
+"""puzzlelab: exact, fast sliding-tile puzzles for teaching shuffles, parity and heuristic search.
+
+>>> from puzzlelab import Board
+>>> Board.goal(3, 3).moves()
+['U', 'L']
+
+The algorithm modules (``board``, ``parity``, ``shuffles``, ``distributions``,
+``search``) import neither matplotlib nor ipywidgets; ``plots`` and ``widgets``
+are loaded only when first used.
+"""
+
+from importlib import import_module
+
+from .board import MOVES, Board
+
+__all__ = ["MOVES", "Board", "__version__"]
+__version__ = "0.1.0"
+
+_SUBMODULES = {"board", "parity", "perm", "shuffles", "distributions", "search", "heuristics",
+               "plots", "widgets", "lessons"}
+
+
+def __getattr__(name):
+    if name in _SUBMODULES:
+        return import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'puzzlelab' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | _SUBMODULES)

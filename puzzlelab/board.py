@@ -1,0 +1,393 @@
+"""Boards of the sliding-tile puzzle: immutable, hashable, any rows x cols from 2x2 to 16x16.
+
+A board holds its tiles row-major in a tuple, ``0`` standing for the blank.
+Moves are named by the direction **the blank travels**: ``"U"``, ``"D"``,
+``"L"``, ``"R"``. The blank moving up means the tile above it slides down.
+
+>>> b = Board.parse("1 2 3/4 5 6/7 _ 8")
+>>> b.move("R") == Board.goal(3, 3)
+True
+
+References: Johnson & Story (1879), "Notes on the 15 puzzle".
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+__all__ = [
+    "BLANK",
+    "MAX_SIDE",
+    "MIN_SIDE",
+    "MOVES",
+    "OPPOSITE",
+    "Board",
+    "check_shape",
+    "neighbour_table",
+]
+
+BLANK = 0
+MIN_SIDE, MAX_SIDE = 2, 16
+
+#: The four moves, named by the direction the blank travels, with (row, col) steps.
+MOVES: dict[str, tuple[int, int]] = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+#: The move that undoes each move.
+OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+_BLANK_TOKENS = {"_", ".", "0", "-"}
+
+
+def check_shape(rows: int, cols: int) -> tuple[int, int]:
+    """Return ``(rows, cols)`` as ints, or raise ``ValueError`` if the shape is out of range."""
+    for name, value in (("rows", rows), ("cols", cols)):
+        if isinstance(value, bool) or not isinstance(value, int | float) or int(value) != value:
+            raise ValueError(f"{name} must be a whole number, got {value!r}")
+        if not MIN_SIDE <= value <= MAX_SIDE:
+            raise ValueError(
+                f"{name}={value} is out of range: boards are {MIN_SIDE}x{MIN_SIDE} to {MAX_SIDE}x{MAX_SIDE}"
+            )
+    return int(rows), int(cols)
+
+
+@lru_cache(maxsize=None)
+def neighbour_table(rows: int, cols: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """For each cell index, the legal ``(move, new_blank_index)`` pairs, in ``MOVES`` order.
+
+    Search code uses this table on raw tuples to avoid recomputing geometry.
+    """
+    table = []
+    for index in range(rows * cols):
+        r, c = divmod(index, cols)
+        table.append(
+            tuple(
+                (name, (r + dr) * cols + c + dc)
+                for name, (dr, dc) in MOVES.items()
+                if 0 <= r + dr < rows and 0 <= c + dc < cols
+            )
+        )
+    return tuple(table)
+
+
+def _validate_tiles(tiles: tuple[int, ...], rows: int, cols: int) -> None:
+    n = rows * cols
+    if len(tiles) != n:
+        raise ValueError(f"a {rows}x{cols} board needs {n} cells, got {len(tiles)}")
+    if BLANK not in tiles:
+        raise ValueError(f"no blank: one cell must be 0 (or '_'), got {list(tiles)}")
+    seen: set[int] = set()
+    repeated = sorted({t for t in tiles if t in seen or seen.add(t)})
+    if repeated:
+        raise ValueError(f"repeated tiles {repeated}: each of 0..{n - 1} must appear exactly once")
+    outside = sorted(t for t in tiles if not 0 <= t < n)
+    if outside:
+        missing = sorted(set(range(n)) - set(tiles))
+        raise ValueError(
+            f"tiles {outside} do not belong on a {rows}x{cols} board (tiles are 1..{n - 1}); "
+            f"missing {missing}"
+        )
+
+
+def _as_int(token) -> int:
+    if isinstance(token, str):
+        token = token.strip()
+        if token in _BLANK_TOKENS or token == "":
+            return BLANK
+        try:
+            return int(token)
+        except ValueError:
+            raise ValueError(f"cannot read tile {token!r}: use numbers and '_' for the blank") from None
+    if token is None:
+        return BLANK
+    if isinstance(token, bool) or int(token) != token:
+        raise ValueError(f"tiles must be whole numbers, got {token!r}")
+    return int(token)
+
+
+class Board:
+    """An arrangement of tiles on a ``rows x cols`` board (``0`` is the blank).
+
+    Parameters
+    ----------
+    tiles : sequence of int
+        Row-major tiles, each of ``0 .. rows*cols-1`` exactly once.
+    rows, cols : int
+        The shape. ``cols`` defaults to ``rows``; both default to a square shape
+        inferred from ``len(tiles)``.
+
+    >>> Board((1, 2, 3, 0), 2, 2).moves()
+    ['U', 'L']
+    """
+
+    __slots__ = ("_blank", "_hash", "cols", "rows", "tiles")
+
+    def __init__(self, tiles: Iterable[int], rows: int | None = None, cols: int | None = None):
+        tiles = tuple(_as_int(t) for t in tiles)
+        if rows is None and cols is None:
+            side = math.isqrt(len(tiles))
+            if side * side != len(tiles):
+                raise ValueError(
+                    f"{len(tiles)} tiles do not make a square board: give the shape, "
+                    "e.g. Board(tiles, rows=2, cols=3)"
+                )
+            rows = cols = side
+        elif cols is None:
+            cols = rows
+        elif rows is None:
+            rows = cols
+        rows, cols = check_shape(rows, cols)
+        _validate_tiles(tiles, rows, cols)
+        self.tiles, self.rows, self.cols = tiles, rows, cols
+        self._blank = tiles.index(BLANK)
+        self._hash = hash((tiles, rows, cols))
+
+    # -- construction -------------------------------------------------------------
+    @classmethod
+    def _trusted(cls, tiles: tuple[int, ...], rows: int, cols: int) -> Board:
+        """Build without validation (tiles already known to be a permutation)."""
+        board = object.__new__(cls)
+        board.tiles, board.rows, board.cols = tiles, rows, cols
+        board._blank = tiles.index(BLANK)
+        board._hash = hash((tiles, rows, cols))
+        return board
+
+    @classmethod
+    def goal(cls, rows: int, cols: int | None = None, blank: str = "last") -> Board:
+        """The solved board: tiles in order with the blank ``"last"`` (bottom right) or ``"first"``.
+
+        >>> print(Board.goal(2, 3))
+        1 2 3
+        4 5 _
+        """
+        cols = rows if cols is None else cols
+        rows, cols = check_shape(rows, cols)
+        n = rows * cols
+        if blank == "last":
+            tiles = (*range(1, n), BLANK)
+        elif blank == "first":
+            tiles = tuple(range(n))
+        else:
+            raise ValueError(f"blank must be 'last' or 'first', got {blank!r}")
+        return cls._trusted(tiles, rows, cols)
+
+    @classmethod
+    def parse(cls, source, shape: tuple[int, int] | None = None) -> Board:
+        """Read a board from text, nested lists, or a flat sequence plus ``shape``.
+
+        Text rows are separated by ``/`` or new lines, cells by spaces or commas;
+        the blank is ``_``, ``.``, ``-`` or ``0``.
+
+        >>> Board.parse("1 2 3/4 5 6/7 8 _") == Board.goal(3, 3)
+        True
+        >>> Board.parse([1, 2, 0, 3, 4, 5], shape=(2, 3)).blank
+        2
+        """
+        if isinstance(source, Board):
+            return source
+        if isinstance(source, str):
+            lines = [ln for ln in source.replace("/", "\n").splitlines() if ln.strip()]
+            grid = [ln.replace(",", " ").split() for ln in lines]
+        elif isinstance(source, Sequence) or hasattr(source, "__iter__"):
+            items = list(source)
+            if items and all(isinstance(x, Sequence) and not isinstance(x, str) for x in items):
+                grid = [list(row) for row in items]
+            elif items and any(isinstance(x, Sequence) and not isinstance(x, str) for x in items):
+                raise ValueError("mixed rows and single tiles: give a list of rows or a flat list")
+            else:
+                grid = None
+                flat = items
+        else:
+            raise ValueError(f"cannot read a board from {type(source).__name__}")
+        if isinstance(source, str) or grid is not None:
+            if not grid:
+                raise ValueError("empty board: give rows of tiles such as '1 2/3 _'")
+            widths = {len(row) for row in grid}
+            if len(widths) != 1:
+                raise ValueError(f"rows have different lengths {sorted(widths)}: every row needs the same")
+            flat = [cell for row in grid for cell in row]
+            parsed_shape = (len(grid), widths.pop())
+            if shape is not None and tuple(shape) != parsed_shape:
+                raise ValueError(f"shape {tuple(shape)} does not match the rows given {parsed_shape}")
+            shape = parsed_shape
+        if shape is None:
+            return cls(flat)
+        if len(shape) != 2:
+            raise ValueError(f"shape must be (rows, cols), got {shape!r}")
+        return cls(flat, *shape)
+
+    # -- geometry -----------------------------------------------------------------
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.rows, self.cols)
+
+    @property
+    def size(self) -> int:
+        """Number of cells, blank included."""
+        return self.rows * self.cols
+
+    @property
+    def blank(self) -> int:
+        """Row-major index of the blank."""
+        return self._blank
+
+    @property
+    def blank_position(self) -> tuple[int, int]:
+        return divmod(self._blank, self.cols)
+
+    def position(self, tile: int) -> tuple[int, int]:
+        """``(row, col)`` of ``tile`` (0 for the blank)."""
+        try:
+            return divmod(self.tiles.index(tile), self.cols)
+        except ValueError:
+            raise ValueError(f"tile {tile} is not on this {self.rows}x{self.cols} board") from None
+
+    def grid(self) -> list[list[int]]:
+        """The tiles as a list of rows."""
+        c = self.cols
+        return [list(self.tiles[r * c : (r + 1) * c]) for r in range(self.rows)]
+
+    # -- moves ----------------------------------------------------------------------
+    def moves(self) -> list[str]:
+        """The legal moves (directions the blank can travel), in ``MOVES`` order."""
+        return [m for m, _ in neighbour_table(self.rows, self.cols)[self._blank]]
+
+    def blank_neighbours(self) -> list[int]:
+        """Indices of the cells next to the blank (the tiles that can slide)."""
+        return [i for _, i in neighbour_table(self.rows, self.cols)[self._blank]]
+
+    def move(self, move: str) -> Board:
+        """The board after the blank travels one step in direction ``move``."""
+        for name, target in neighbour_table(self.rows, self.cols)[self._blank]:
+            if name == move:
+                return self._swap_blank(target)
+        if move not in MOVES:
+            raise ValueError(f"unknown move {move!r}: moves are {', '.join(MOVES)} (the blank's direction)")
+        r, c = self.blank_position
+        raise ValueError(f"illegal move {move!r}: the blank at row {r}, column {c} is on the edge")
+
+    def apply(self, moves: Iterable[str]) -> Board:
+        """The board after a sequence of moves, e.g. ``"UULDR"`` or ``["U", "L"]``."""
+        board = self
+        for step, move in enumerate(moves):
+            try:
+                board = board.move(move)
+            except ValueError as err:
+                raise ValueError(f"move {step + 1} of the sequence: {err}") from None
+        return board
+
+    def successors(self) -> list[tuple[str, Board]]:
+        """``(move, board)`` for every legal move."""
+        return [(m, self._swap_blank(i)) for m, i in neighbour_table(self.rows, self.cols)[self._blank]]
+
+    def slide(self, tile: int) -> Board:
+        """Slide ``tile`` into the blank (what a click on a tile does)."""
+        index = self.position(tile)[0] * self.cols + self.position(tile)[1]
+        if tile == BLANK or index not in self.blank_neighbours():
+            raise ValueError(f"tile {tile} is not next to the blank, so it cannot slide")
+        return self._swap_blank(index)
+
+    def move_for(self, tile: int) -> str:
+        """The move name that slides ``tile`` into the blank."""
+        index = self.tiles.index(tile)
+        for name, target in neighbour_table(self.rows, self.cols)[self._blank]:
+            if target == index:
+                return name
+        raise ValueError(f"tile {tile} is not next to the blank, so it cannot slide")
+
+    def swap(self, i: int, j: int) -> Board:
+        """The board with the contents of cells ``i`` and ``j`` exchanged (may change solvability)."""
+        n = self.size
+        for k in (i, j):
+            if not isinstance(k, int) or not 0 <= k < n:
+                raise ValueError(f"cell {k!r} is outside the {self.rows}x{self.cols} board (0..{n - 1})")
+        tiles = list(self.tiles)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+        return Board._trusted(tuple(tiles), self.rows, self.cols)
+
+    def _swap_blank(self, target: int) -> Board:
+        tiles = list(self.tiles)
+        tiles[self._blank], tiles[target] = tiles[target], BLANK
+        return Board._trusted(tuple(tiles), self.rows, self.cols)
+
+    def is_goal(self, goal: Board | None = None) -> bool:
+        goal = Board.goal(self.rows, self.cols) if goal is None else goal
+        return self == goal
+
+    def misplaced(self, goal: Board | None = None) -> int:
+        """Number of tiles (blank excluded) not on their goal cell."""
+        goal = Board.goal(self.rows, self.cols) if goal is None else goal
+        return sum(1 for a, b in zip(self.tiles, goal.tiles, strict=True) if a != BLANK and a != b)
+
+    # -- dunder -----------------------------------------------------------------------
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self.tiles == other.tiles and self.cols == other.cols and self.rows == other.rows
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __lt__(self, other: Board) -> bool:  # deterministic ordering for ties
+        return (self.shape, self.tiles) < (other.shape, other.tiles)
+
+    def __iter__(self):
+        return iter(self.tiles)
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def __getitem__(self, key):
+        if isinstance(key, tuple):
+            r, c = key
+            return self.tiles[r * self.cols + c]
+        return self.tiles[key]
+
+    def __setattr__(self, name, value):
+        if hasattr(self, "_hash"):
+            raise AttributeError("Board is immutable: use move(), swap() or slide() to get a new board")
+        object.__setattr__(self, name, value)
+
+    def __reduce__(self):
+        return (Board, (self.tiles, self.rows, self.cols))
+
+    def text(self) -> str:
+        """One line: rows separated by ``/``, the blank as ``_`` (readable by ``parse``)."""
+        return "/".join(" ".join(str(t) if t else "_" for t in row) for row in self.grid())
+
+    def __str__(self) -> str:
+        width = len(str(self.size - 1))
+        return "\n".join(
+            " ".join((str(t) if t else "_").rjust(width) for t in row) for row in self.grid()
+        )
+
+    def __repr__(self) -> str:
+        return f"Board.parse({self.text()!r})"
+
+    def _repr_svg_(self) -> str:
+        return board_svg(self)
+
+
+def board_svg(board: Board, cell: int = 40, goal: Board | None = None) -> str:
+    """An SVG picture of ``board`` (no matplotlib needed). Tiles on their goal cell are green."""
+    goal = Board.goal(board.rows, board.cols) if goal is None else goal
+    w, h = board.cols * cell, board.rows * cell
+    font = max(10, int(cell * (0.45 if board.size <= 100 else 0.35)))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 4}" height="{h + 4}" '
+        f'viewBox="-2 -2 {w + 4} {h + 4}" role="img" aria-label="{html.escape(board.text())}">',
+        f'<rect x="-2" y="-2" width="{w + 4}" height="{h + 4}" fill="#444" rx="4"/>',
+    ]
+    for index, tile in enumerate(board.tiles):
+        if tile == BLANK:
+            continue
+        r, c = divmod(index, board.cols)
+        fill = "#8fd18f" if goal.tiles[index] == tile else "#f3d27a"
+        parts.append(
+            f'<rect x="{c * cell + 2}" y="{r * cell + 2}" width="{cell - 4}" height="{cell - 4}" '
+            f'rx="5" fill="{fill}" stroke="#333"/>'
+            f'<text x="{c * cell + cell / 2}" y="{r * cell + cell / 2}" font-size="{font}" '
+            f'font-family="sans-serif" text-anchor="middle" dominant-baseline="central">{tile}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)

@@ -1,0 +1,266 @@
+"""Inversions and the parity invariant: which boards can reach which goals.
+
+An *inversion* is a pair of tiles in the opposite order to the goal. Sliding a
+tile sideways never changes the inversion count; sliding it up or down moves it
+past ``cols - 1`` other tiles, so the count changes by an amount with the parity
+of ``cols - 1``, while the blank changes row. Hence the invariant
+
+    inversions + (cols - 1) * (rows between the blank and the goal's blank row)   (mod 2)
+
+is fixed by every move: a board can reach its goal only if this is even, and on
+every rectangle from 2x2 up exactly the boards where it is even can (the tests
+check this by breadth-first search over all arrangements of the small boards).
+
+>>> is_solvable(Board.parse("1 2 3/4 5 6/8 7 _"))
+False
+>>> explain(Board.parse("1 2 3/4 5 6/7 _ 8")).invariant
+0
+
+References: Johnson & Story (1879); Archer (1999), "A modern treatment of the 15 puzzle".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .board import BLANK, Board
+
+__all__ = [
+    "FORMULATIONS",
+    "ParityExplanation",
+    "board_inversions",
+    "explain",
+    "inversion_pairs",
+    "inversions",
+    "inversions_fenwick",
+    "inversions_merge",
+    "inversions_naive",
+    "is_solvable",
+    "permutation_parity",
+]
+
+
+# -- three ways to count inversions ------------------------------------------------
+def inversions_naive(seq: Sequence) -> int:
+    """Count pairs ``i < j`` with ``seq[i] > seq[j]`` by the double loop (O(n^2))."""
+    n = len(seq)
+    return sum(1 for i in range(n) for j in range(i + 1, n) if seq[i] > seq[j])
+
+
+def inversions_merge(seq: Sequence) -> int:
+    """Count inversions while merge-sorting (O(n log n))."""
+
+    def sort_count(items: list) -> tuple[list, int]:
+        if len(items) <= 1:
+            return items, 0
+        mid = len(items) // 2
+        left, a = sort_count(items[:mid])
+        right, b = sort_count(items[mid:])
+        merged, count, i, j = [], a + b, 0, 0
+        while i < len(left) and j < len(right):
+            if right[j] < left[i]:
+                merged.append(right[j])
+                count += len(left) - i  # right[j] jumps over every remaining left item
+                j += 1
+            else:
+                merged.append(left[i])
+                i += 1
+        return merged + left[i:] + right[j:], count
+
+    return sort_count(list(seq))[1]
+
+
+def inversions_fenwick(seq: Sequence) -> int:
+    """Count inversions with a Fenwick (binary indexed) tree over value ranks (O(n log n))."""
+    ranks = {v: r for r, v in enumerate(sorted(set(seq)), start=1)}
+    size = len(ranks)
+    tree = [0] * (size + 1)
+    count = 0
+    for seen, value in enumerate(seq):
+        r = ranks[value]
+        # items seen so far that are <= value
+        k, not_greater = r, 0
+        while k > 0:
+            not_greater += tree[k]
+            k -= k & -k
+        count += seen - not_greater
+        k = r
+        while k <= size:
+            tree[k] += 1
+            k += k & -k
+    return count
+
+
+_METHODS: dict[str, Callable[[Sequence], int]] = {
+    "naive": inversions_naive,
+    "merge": inversions_merge,
+    "fenwick": inversions_fenwick,
+}
+
+
+def inversions(seq: Sequence, *, method: str = "fenwick") -> int:
+    """Number of pairs ``i < j`` with ``seq[i] > seq[j]``.
+
+    ``method`` is ``"fenwick"`` (default, fast), ``"merge"`` or ``"naive"``; all agree.
+    A :class:`Board` is read without its blank.
+
+    >>> inversions([3, 1, 2])
+    2
+    """
+    try:
+        count = _METHODS[method]
+    except KeyError:
+        raise ValueError(f"unknown method {method!r}: choose one of {sorted(_METHODS)}") from None
+    if isinstance(seq, Board):
+        seq = [t for t in seq.tiles if t != BLANK]
+    return count(seq)
+
+
+def inversion_pairs(seq: Sequence) -> list[tuple[int, int]]:
+    """The inverted pairs of *values* ``(seq[i], seq[j])`` with ``i < j`` (for pictures)."""
+    if isinstance(seq, Board):
+        seq = [t for t in seq.tiles if t != BLANK]
+    n = len(seq)
+    return [(seq[i], seq[j]) for i in range(n) for j in range(i + 1, n) if seq[i] > seq[j]]
+
+
+def permutation_parity(perm: Sequence[int]) -> int:
+    """0 for an even permutation of ``0..n-1``, 1 for an odd one (by counting cycles)."""
+    n, seen, cycles = len(perm), [False] * len(perm), 0
+    for start in range(n):
+        if not seen[start]:
+            cycles += 1
+            k = start
+            while not seen[k]:
+                seen[k] = True
+                k = perm[k]
+    return (n - cycles) % 2
+
+
+# -- the invariant -----------------------------------------------------------------
+def _default_goal(board: Board, goal: Board | None) -> Board:
+    if goal is None:
+        return Board.goal(board.rows, board.cols)
+    goal = Board.parse(goal)
+    if goal.shape != board.shape:
+        raise ValueError(f"board is {board.rows}x{board.cols} but the goal is {goal.rows}x{goal.cols}")
+    return goal
+
+
+def board_inversions(board: Board, goal: Board | None = None) -> int:
+    """Inversions of the tiles (blank left out), in the order the goal puts them."""
+    goal = _default_goal(board, goal)
+    order = {t: k for k, t in enumerate(t for t in goal.tiles if t != BLANK)}
+    return inversions([order[t] for t in board.tiles if t != BLANK])
+
+
+@dataclass(frozen=True)
+class ParityExplanation:
+    """Why a board can or cannot reach a goal, in the terms a lesson shows."""
+
+    board: Board
+    goal: Board
+    inversions: int  #: tiles out of goal order, blank left out
+    blank_row: int  #: the blank's row (0 = top)
+    goal_blank_row: int  #: the row of the blank in the goal
+    row_distance: int  #: rows between the two
+    row_term: int  #: (cols - 1) * row_distance: what vertical moves add to the inversions
+    invariant: int  #: (inversions + row_term) % 2, which no move changes
+    solvable: bool
+
+    def __str__(self) -> str:
+        cols = self.board.cols
+        width = "odd" if cols % 2 else "even"
+        lines = [
+            f"inversions: {self.inversions}",
+            f"blank on row {self.blank_row}, goal blank on row {self.goal_blank_row} "
+            f"(0 = top): {self.row_distance} row(s) apart",
+            f"width {cols} is {width}, so a vertical move changes the inversions by "
+            f"an {'even' if cols % 2 else 'odd'} number; blank-row term = "
+            f"({cols} - 1) x {self.row_distance} = {self.row_term}",
+            f"invariant: ({self.inversions} + {self.row_term}) mod 2 = {self.invariant}",
+            "verdict: solvable" if self.solvable else "verdict: NOT solvable (the invariant is odd)",
+        ]
+        return "\n".join(lines)
+
+
+def explain(board: Board, goal: Board | None = None) -> ParityExplanation:
+    """The inversion count, blank-row term, invariant and verdict for ``board`` and ``goal``."""
+    board = Board.parse(board)
+    goal = _default_goal(board, goal)
+    inv = board_inversions(board, goal)
+    row, goal_row = board.blank // board.cols, goal.blank // goal.cols
+    distance = abs(row - goal_row)
+    term = (board.cols - 1) * distance
+    invariant = (inv + term) % 2
+    return ParityExplanation(board, goal, inv, row, goal_row, distance, term, invariant, invariant == 0)
+
+
+def is_solvable(board: Board, goal: Board | None = None) -> bool:
+    """True if ``board`` can be slid into ``goal`` (default: blank-last goal of its shape).
+
+    >>> is_solvable(Board.parse("1 2 3/4 5 6/7 8 _"))
+    True
+    """
+    return explain(board, goal).solvable
+
+
+# -- formulations found in the articles, right and wrong -----------------------------
+def _inv(board: Board) -> int:
+    return inversions(board)
+
+
+def _rule_inversions_even(board: Board, goal: Board) -> bool:
+    return _inv(board) % 2 == 0
+
+
+def _rule_article(board: Board, goal: Board) -> bool:
+    # width odd: inversions even; width even: inversions + (height - emptyRow) even,
+    # emptyRow counted from 1 at the top.
+    if board.cols % 2:
+        return _inv(board) % 2 == 0
+    return (_inv(board) + board.rows - (board.blank // board.cols + 1)) % 2 == 0
+
+
+def _rule_row_from_top(board: Board, goal: Board) -> bool:
+    if board.cols % 2:
+        return _inv(board) % 2 == 0
+    return (_inv(board) + board.blank // board.cols) % 2 == 0
+
+
+def _rule_row_from_top_one_based(board: Board, goal: Board) -> bool:
+    if board.cols % 2:
+        return _inv(board) % 2 == 0
+    return (_inv(board) + board.blank // board.cols + 1) % 2 == 0
+
+
+def _rule_rows_times_width(board: Board, goal: Board) -> bool:
+    # inversions + (rows - current row, 1-based) * (cols - 1) even
+    return (_inv(board) + (board.rows - (board.blank // board.cols + 1)) * (board.cols - 1)) % 2 == 0
+
+
+def _rule_invariant(board: Board, goal: Board) -> bool:
+    return explain(board, goal).solvable
+
+
+def _rule_permutation(board: Board, goal: Board) -> bool:
+    # parity of the whole permutation (blank included) equals parity of the blank's taxicab distance
+    where = {t: i for i, t in enumerate(goal.tiles)}
+    perm = [where[t] for t in board.tiles]
+    (r, c), (gr, gc) = divmod(board.blank, board.cols), divmod(goal.blank, goal.cols)
+    return permutation_parity(perm) == (abs(r - gr) + abs(c - gc)) % 2
+
+
+#: Solvability rules as written in the seed articles and elsewhere, each ``(board, goal) -> bool``.
+#: Some are right only for one goal convention or one kind of width: the tests and lesson 02 find
+#: out which by comparing each with breadth-first reachability.
+FORMULATIONS: dict[str, Callable[[Board, Board], bool]] = {
+    "inversions even (any width)": _rule_inversions_even,
+    "article: even width adds height - emptyRow (1-based from top)": _rule_article,
+    "even width adds blank row from top (0-based)": _rule_row_from_top,
+    "even width adds blank row from top (1-based)": _rule_row_from_top_one_based,
+    "inversions + (rows - row, 1-based) x (cols - 1)": _rule_rows_times_width,
+    "invariant relative to the goal (puzzlelab)": _rule_invariant,
+    "permutation parity = blank distance parity": _rule_permutation,
+}
