@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache
 
 __all__ = [
     "BLANK",
@@ -51,7 +51,7 @@ def check_shape(rows: int, cols: int) -> tuple[int, int]:
     return int(rows), int(cols)
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbour_table(rows: int, cols: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     """For each cell index, the legal ``(move, new_blank_index)`` pairs, in ``MOVES`` order.
 
