@@ -1,0 +1,245 @@
+"""Pictures of boards: numbered tiles, the same board cut from a picture, a solution as a strip.
+
+Every function takes ``ax=None`` (a new Figure is made when it is None), draws,
+and returns the Axes. Rows go down the page, as on the board.
+
+>>> from puzzlelab import Board
+>>> ax = draw_board(Board.parse("1 2 3/4 _ 5/7 8 6"))
+>>> [t.get_text() for t in ax.texts][:3]
+['1', '2', '3']
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+from matplotlib.collections import PatchCollection
+from matplotlib.patches import Rectangle
+
+from ..board import BLANK, Board
+from ._common import new_axes
+
+__all__ = [
+    "OFF_GOAL_COLOR",
+    "ON_GOAL_COLOR",
+    "draw_board",
+    "draw_board_strip",
+    "draw_picture_board",
+    "sample_image",
+    "tile_pieces",
+]
+
+ON_GOAL_COLOR = "#8fd18f"  #: a tile already on its goal cell
+OFF_GOAL_COLOR = "#f3d27a"  #: a tile somewhere else
+HIGHLIGHT_COLOR = "#d62728"
+_GAP = 0.06
+
+
+def _goal_for(board: Board, goal: Board | None) -> Board:
+    goal = Board.goal(board.rows, board.cols) if goal is None else Board.parse(goal)
+    if goal.shape != board.shape:
+        raise ValueError(f"board is {board.rows}x{board.cols} but the goal is {goal.rows}x{goal.cols}")
+    return goal
+
+
+def _font_size(board: Board, scale: float) -> float:
+    return max(5.0, scale * 30.0 / max(board.rows, board.cols))
+
+
+def _finish(ax, width: float, height: float) -> None:
+    ax.set_xlim(-0.1, width + 0.1)
+    ax.set_ylim(height + 0.1, -0.1)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+
+
+def _tile_artists(ax, board: Board, goal: Board, x0: float, y0: float, *, highlight=(), scale=1.0):
+    """Draw ``board`` with its top-left corner at ``(x0, y0)``, one unit per cell."""
+    ax.add_patch(Rectangle((x0, y0), board.cols, board.rows, facecolor="#444444", edgecolor="none"))
+    patches, colors, edges = [], [], []
+    font = _font_size(board, scale)
+    for index, tile in enumerate(board.tiles):
+        if tile == BLANK:
+            continue
+        r, c = divmod(index, board.cols)
+        patches.append(Rectangle((x0 + c + _GAP, y0 + r + _GAP), 1 - 2 * _GAP, 1 - 2 * _GAP))
+        colors.append(ON_GOAL_COLOR if goal.tiles[index] == tile else OFF_GOAL_COLOR)
+        edges.append(HIGHLIGHT_COLOR if index in highlight else "#333333")
+        ax.text(x0 + c + 0.5, y0 + r + 0.5, str(tile), ha="center", va="center", fontsize=font)
+    widths = [3.0 if e == HIGHLIGHT_COLOR else 0.8 for e in edges]
+    ax.add_collection(PatchCollection(patches, facecolors=colors, edgecolors=edges, linewidths=widths))
+
+
+def draw_board(
+    board: Board,
+    *,
+    ax=None,
+    goal: Board | None = None,
+    highlight: Sequence[int] = (),
+    title: str | None = None,
+):
+    """Numbered tiles; green tiles sit on their goal cell, ``highlight`` cells get a red edge.
+
+    >>> ax = draw_board(Board.goal(2, 2), title="solved")
+    >>> ax.get_title()
+    'solved'
+    """
+    board = Board.parse(board)
+    goal = _goal_for(board, goal)
+    ax = new_axes(ax, figsize=(0.6 * board.cols + 0.4, 0.6 * board.rows + 0.4))
+    _tile_artists(ax, board, goal, 0, 0, highlight=set(highlight))
+    _finish(ax, board.cols, board.rows)
+    if title is not None:
+        ax.set_title(title)
+    return ax
+
+
+# -- the picture puzzle ------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _grace_hopper() -> np.ndarray:
+    from matplotlib import cbook
+    from matplotlib.image import imread
+
+    image = imread(cbook.get_sample_data("grace_hopper.jpg", asfileobj=False))
+    side = min(image.shape[:2])
+    top, left = (image.shape[0] - side) // 2, (image.shape[1] - side) // 2
+    image = image[top : top + side, left : left + side]
+    image.setflags(write=False)
+    return image
+
+
+def sample_image() -> np.ndarray:
+    """A square photograph that ships with matplotlib (Grace Hopper), as a read-only uint8 array."""
+    return _grace_hopper()
+
+
+def _as_image(image) -> np.ndarray:
+    image = sample_image() if image is None else np.asarray(image)
+    if image.ndim not in (2, 3) or (image.ndim == 3 and image.shape[2] not in (3, 4)):
+        raise ValueError(f"an image must be (height, width) or (height, width, 3|4), got shape {image.shape}")
+    if image.dtype.kind not in "uif" or image.dtype.kind == "b":
+        raise ValueError(f"image values must be numbers, got dtype {image.dtype}")
+    if image.dtype.kind == "f":
+        image = (np.clip(image, 0, 1) * 255).astype(np.uint8)
+    if image.ndim == 2:
+        image = np.repeat(image[:, :, None], 3, axis=2)
+    return image[:, :, :3].astype(np.uint8, copy=False)
+
+
+def tile_pieces(image, rows: int, cols: int) -> np.ndarray:
+    """Cut ``image`` into ``rows x cols`` equal pieces, row-major: shape ``(rows*cols, h, w, 3)`` uint8.
+
+    Piece ``k`` is what goal cell ``k`` shows. Float images are read as 0..1, grey images become RGB.
+
+    >>> tile_pieces(np.zeros((40, 60)), 2, 3).shape
+    (6, 20, 20, 3)
+    """
+    image = _as_image(image)
+    height, width = image.shape[0] // rows, image.shape[1] // cols
+    if height < 1 or width < 1:
+        raise ValueError(f"image of {image.shape[:2]} pixels is too small to cut into {rows}x{cols} tiles")
+    return np.stack(
+        [
+            image[r * height : (r + 1) * height, c * width : (c + 1) * width]
+            for r in range(rows)
+            for c in range(cols)
+        ]
+    )
+
+
+def draw_picture_board(board: Board, *, image=None, ax=None, goal: Board | None = None, numbers: bool = True):
+    """The board as a picture cut into tiles (``image`` defaults to :func:`sample_image`).
+
+    Each tile shows the piece of the picture of its goal cell; the blank is dark
+    until the puzzle is solved, when the whole picture shows. ``numbers`` adds small
+    tile numbers in a corner.
+
+    >>> ax = draw_picture_board(Board.parse("1 2/_ 3"))
+    >>> len(ax.images)
+    3
+    """
+    board = Board.parse(board)
+    goal = _goal_for(board, goal)
+    pieces = tile_pieces(image, board.rows, board.cols)
+    ax = new_axes(ax, figsize=(0.8 * board.cols + 0.4, 0.8 * board.rows + 0.4))
+    solved = board == goal
+    ax.add_patch(Rectangle((0, 0), board.cols, board.rows, facecolor="#222222", edgecolor="none", zorder=0))
+    where = {tile: k for k, tile in enumerate(goal.tiles)}
+    for index, tile in enumerate(board.tiles):
+        if tile == BLANK and not solved:
+            continue
+        r, c = divmod(index, board.cols)
+        gap = 0 if solved else _GAP / 2
+        extent = (c + gap, c + 1 - gap, r + 1 - gap, r + gap)
+        ax.imshow(pieces[where[tile]], extent=extent, interpolation="antialiased", zorder=1)
+        if numbers and tile != BLANK and not solved:
+            ax.text(
+                c + 0.08,
+                r + 0.1,
+                str(tile),
+                ha="left",
+                va="top",
+                fontsize=_font_size(board, 0.4),
+                color="white",
+                zorder=2,
+                bbox={"boxstyle": "round,pad=0.1", "fc": "black", "alpha": 0.5, "lw": 0},
+            )
+    _finish(ax, board.cols, board.rows)
+    return ax
+
+
+# -- a solution as a strip ---------------------------------------------------------------
+def draw_board_strip(
+    boards: Sequence[Board],
+    *,
+    ax=None,
+    goal: Board | None = None,
+    labels: Sequence[str] | None = None,
+    per_row: int = 8,
+    max_boards: int = 40,
+):
+    """Boards side by side (a solution played out), ``per_row`` to a line, each with a label.
+
+    ``labels`` defaults to ``"start"`` then the move that led to each board.
+
+    >>> start = Board.parse("1 2 3/4 5 6/_ 7 8")
+    >>> ax = draw_board_strip([start, start.move("R"), start.move("R").move("R")])
+    >>> [t.get_text() for t in ax.texts if t.get_text() in ("start", "1: R", "2: R")]
+    ['start', '1: R', '2: R']
+    """
+    boards = [Board.parse(b) for b in boards]
+    if not boards:
+        raise ValueError("no boards to draw")
+    if len({b.shape for b in boards}) != 1:
+        raise ValueError("all boards in a strip must have the same shape")
+    if per_row < 1:
+        raise ValueError(f"per_row must be at least 1, got {per_row}")
+    if labels is None:
+        labels = [
+            "start",
+            *(f"{k}: {_move_between(a, b)}" for k, (a, b) in enumerate(itertools.pairwise(boards), 1)),
+        ]
+    shown = boards if len(boards) <= max_boards else [*boards[: max_boards - 1], boards[-1]]
+    shown_labels = list(labels) if len(boards) <= max_boards else [*labels[: max_boards - 1], labels[-1]]
+    first = shown[0]
+    goal = _goal_for(first, goal)
+    columns = min(per_row, len(shown))
+    lines = -(-len(shown) // columns)
+    step_x, step_y = first.cols + 0.5, first.rows + 1.0
+    ax = new_axes(ax, figsize=(0.35 * columns * step_x + 0.3, 0.35 * lines * step_y + 0.3))
+    for k, (board, label) in enumerate(zip(shown, shown_labels, strict=False)):
+        x0, y0 = (k % columns) * step_x, (k // columns) * step_y + 0.8
+        _tile_artists(ax, board, goal, x0, y0, scale=0.8)
+        ax.text(x0 + first.cols / 2, y0 - 0.15, label, ha="center", va="bottom", fontsize=8)
+    _finish(ax, columns * step_x - 0.5, lines * step_y - 0.2)
+    return ax
+
+
+def _move_between(a: Board, b: Board) -> str:
+    for move, nxt in a.successors():
+        if nxt == b:
+            return move
+    return "?"

@@ -1,0 +1,129 @@
+"""Pictures of shuffle distributions: permutation frequencies against the uniform level, exact
+probabilities beside sampled ones, and the item-by-position probability matrix as a heat map.
+
+Inputs are plain arrays, or any object with a ``probabilities()`` method (such as
+:class:`puzzlelab.distributions.Distribution`), so the pictures do not depend on how they were computed.
+
+>>> import numpy as np
+>>> ax = draw_permutation_histogram(np.array([2, 1, 1, 1, 1, 0]) / 6)
+>>> ax.get_ylabel()
+'probability'
+"""
+
+from __future__ import annotations
+
+from math import factorial
+
+import numpy as np
+
+from ..perm import unrank
+from ._common import new_axes
+
+__all__ = ["as_probabilities", "draw_permutation_histogram", "draw_position_matrix", "permutation_labels"]
+
+_LABELLED_UP_TO = 24  # label every bar with its permutation when there are at most this many
+
+
+def as_probabilities(values) -> np.ndarray:
+    """A float array of probabilities from a distribution object, probabilities or counts."""
+    if hasattr(values, "probabilities"):
+        values = values.probabilities()
+    array = np.asarray(
+        [float(v) for v in values] if not isinstance(values, np.ndarray) else values, dtype=float
+    )
+    if array.ndim != 1 or array.size == 0:
+        raise ValueError(
+            f"expected a non-empty 1-d sequence of probabilities or counts, got shape {array.shape}"
+        )
+    if np.any(array < 0) or not np.all(np.isfinite(array)):
+        raise ValueError("probabilities and counts must be finite and non-negative")
+    total = array.sum()
+    if total <= 0:
+        raise ValueError("all counts are zero: nothing to draw")
+    return array / total
+
+
+def _items(size: int) -> int:
+    n = 0
+    while factorial(n) < size:
+        n += 1
+    if factorial(n) != size:
+        raise ValueError(f"{size} values is not n! for any n: index them by puzzlelab.perm.rank")
+    return n
+
+
+def permutation_labels(n: int) -> list[str]:
+    """Each permutation of ``0..n-1`` as a short string, in rank order: ``['012', '021', ...]``."""
+    sep = "" if n <= 10 else " "
+    return [sep.join(map(str, unrank(r, n))) for r in range(factorial(n))]
+
+
+def draw_permutation_histogram(sampled=None, *, exact=None, ax=None, title: str | None = None):
+    """Probability of each permutation (x = its rank), with the uniform level ``1/n!``.
+
+    ``sampled`` are frequencies or counts from samples (filled bars), ``exact`` the exact
+    probabilities (black outline); give either or both, each indexed by
+    :func:`puzzlelab.perm.rank`. With at most 24 permutations each bar is labelled.
+    """
+    if sampled is None and exact is None:
+        raise ValueError("give sampled frequencies, exact probabilities, or both")
+    series = {
+        name: as_probabilities(v) for name, v in (("sampled", sampled), ("exact", exact)) if v is not None
+    }
+    sizes = {len(v) for v in series.values()}
+    if len(sizes) != 1:
+        raise ValueError(f"sampled and exact have different lengths {sorted(sizes)}")
+    size = sizes.pop()
+    n = _items(size)
+    ax = new_axes(ax, figsize=(6.0, 3.0))
+    edges = np.arange(size + 1) - 0.5
+    if "sampled" in series:
+        ax.stairs(series["sampled"], edges, fill=True, color="#6baed6", label="sampled")
+    if "exact" in series:
+        ax.stairs(series["exact"], edges, color="black", linewidth=1.2, label="exact")
+    ax.axhline(1 / size, color="#d62728", linestyle="--", linewidth=1, label=f"uniform 1/{size}")
+    ax.set_xlim(-0.5, size - 0.5)
+    ax.set_ylim(0, max(v.max() for v in series.values()) * 1.15)
+    ax.set_xlabel(f"permutation of {n} items (by rank)")
+    ax.set_ylabel("probability")
+    if size <= _LABELLED_UP_TO:
+        ax.set_xticks(range(size), permutation_labels(n), rotation=90, fontsize=7, family="monospace")
+    ax.legend(loc="upper right", fontsize=7)
+    if title is not None:
+        ax.set_title(title)
+    return ax
+
+
+def draw_position_matrix(
+    matrix, *, ax=None, annotate: bool | None = None, colorbar: bool = True, title: str | None = None
+):
+    """Heat map of ``P[item, position]``; white is the uniform ``1/n``, red more likely, blue less.
+
+    ``annotate`` writes each probability in its cell (default: when n <= 6).
+
+    >>> ax = draw_position_matrix(np.full((3, 3), 1 / 3))
+    >>> ax.get_xlabel(), ax.get_ylabel()
+    ('position', 'item')
+    """
+    if hasattr(matrix, "position_matrix"):
+        matrix = matrix.position_matrix()
+    matrix = np.asarray(matrix, dtype=float)
+    if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1] or matrix.shape[0] == 0:
+        raise ValueError(f"expected a square n x n matrix, got shape {matrix.shape}")
+    n = matrix.shape[0]
+    ax = new_axes(ax, figsize=(3.6, 3.2))
+    uniform = 1 / n
+    spread = max(float(np.abs(matrix - uniform).max()), 1e-9)
+    image = ax.imshow(matrix, cmap="RdBu_r", vmin=uniform - spread, vmax=uniform + spread)
+    if annotate if annotate is not None else n <= 6:
+        for (i, j), p in np.ndenumerate(matrix):
+            ax.text(j, i, f"{p:.2f}", ha="center", va="center", fontsize=7)
+    ax.set_xticks(range(n))
+    ax.set_yticks(range(n))
+    ax.set_xlabel("position")
+    ax.set_ylabel("item")
+    if colorbar:
+        ax.figure.colorbar(image, ax=ax, shrink=0.8, label="probability")
+    if title is not None:
+        ax.set_title(title)
+    return ax

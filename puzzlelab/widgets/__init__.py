@@ -1,0 +1,11 @@
+"""The lesson widgets (ipywidgets): each a small class holding its controls, with ``.widget``
+the box to show and a static PNG fallback for places where widgets cannot run.
+
+>>> from puzzlelab.widgets import PlayableBoard
+>>> PlayableBoard(3, 3).summary()
+'PlayableBoard 3x3 [1 2 3/4 5 6/7 8 _], moves: 0, solved!'
+"""
+
+from .playable import PlayableBoard
+
+__all__ = ["PlayableBoard"]

@@ -1,0 +1,106 @@
+"""What every lesson widget shares: a top box, an error line, a static PNG fallback.
+
+A view class holds its controls as attributes and its top box as ``.widget``.
+Handlers run through :meth:`View._guarded`, so an odd input shows its message in
+the widget's error line instead of raising into the notebook. ``_repr_mimebundle_``
+returns the live widget plus an ``image/png`` picture of the current state and a
+deterministic ``text/plain`` summary, so an unrun notebook still shows something.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Callable
+
+import ipywidgets as widgets
+from matplotlib.figure import Figure
+
+from ..plots._common import figure_png
+
+__all__ = ["View", "close_all", "error_line", "png_image"]
+
+FALLBACK_DPI = 80
+
+
+def error_line() -> widgets.HTML:
+    """An empty HTML line that shows error messages (CSS class ``puzzlelab-error``)."""
+    line = widgets.HTML(value="")
+    line.add_class("puzzlelab-error")
+    return line
+
+
+def png_image(css_class: str, *, width: int = 360) -> widgets.Image:
+    """An empty PNG ``Image`` widget of a fixed width with a stable CSS class."""
+    image = widgets.Image(format="png", width=width)
+    image.add_class(css_class)
+    return image
+
+
+def close_all(widget: widgets.Widget) -> None:
+    """Close ``widget`` and every widget inside it (boxes hold children)."""
+    for child in getattr(widget, "children", ()):
+        close_all(child)
+    widget.close()
+
+
+class View:
+    """Base class of the lesson widgets. Subclasses set ``self.widget`` and ``self.error``,
+    and define :meth:`static_figure` and :meth:`summary`."""
+
+    widget: widgets.Widget
+    error: widgets.HTML
+
+    # -- errors shown inside the widget ---------------------------------------------------
+    def _guarded(self, handler: Callable, *args) -> bool:
+        """Run ``handler(*args)``; on an exception show its message and return False."""
+        try:
+            handler(*args)
+        except Exception as err:  # shown to the student, never raised into the notebook
+            self.show_error(err)
+            return False
+        self.clear_error()
+        return True
+
+    def _on(self, handler: Callable) -> Callable:
+        """A callback for ``observe``/``on_click`` that runs ``handler()`` guarded."""
+        return lambda *_: self._guarded(handler)
+
+    def show_error(self, err: BaseException | str) -> None:
+        message = str(err) if isinstance(err, str) else f"{type(err).__name__}: {err}"
+        self.error.value = f'<span style="color:#b00020">&#9888; {html.escape(message)}</span>'
+
+    def clear_error(self) -> None:
+        self.error.value = ""
+
+    @property
+    def error_message(self) -> str:
+        """The message on the error line ('' when there is none), as plain text."""
+        text = self.error.value
+        if not text:
+            return ""
+        return html.unescape(text.split("&#9888; ", 1)[-1].removesuffix("</span>"))
+
+    # -- the static fallback -----------------------------------------------------------------
+    def static_figure(self) -> Figure:  # pragma: no cover - every subclass overrides it
+        raise NotImplementedError
+
+    def summary(self) -> str:  # pragma: no cover - every subclass overrides it
+        raise NotImplementedError
+
+    def static_png(self) -> bytes:
+        """A PNG picture of the current state, for places where widgets cannot run."""
+        return figure_png(self.static_figure(), dpi=FALLBACK_DPI)
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        data = self.widget._repr_mimebundle_(include=include, exclude=exclude) or {}
+        try:
+            data["image/png"] = base64.b64encode(self.static_png()).decode("ascii")
+        except Exception as err:  # never raise into the notebook, even from the fallback
+            self.show_error(err)
+        data["text/plain"] = self.summary()
+        return data
+
+    def close(self) -> None:
+        """Close every widget this view holds."""
+        close_all(self.widget)
