@@ -1,0 +1,266 @@
+"""The lesson notebooks that ship with puzzlelab: list them, find one by name, copy them.
+
+A lesson is a notebook named ``NN_slug.ipynb`` (``01_shuffling.ipynb``). An
+installed wheel carries them in ``puzzlelab/notebooks/`` (copied there at build
+time from the repository's ``notebooks/``, the only committed copy); a source
+checkout uses the repository's ``notebooks/`` directly.
+
+Copying never overwrites a student's edited copy: the destination keeps a small
+record (``.puzzlelab-lessons.json``) of what was last copied, so an untouched
+copy is brought up to date and an edited one is kept unless ``force=True``.
+
+>>> lesson_key("01_shuffling.ipynb")
+('01', 'shuffling')
+>>> lesson_key("notes.ipynb") is None
+True
+
+This module imports only the standard library: the command line
+(``python -m puzzlelab``) works before numpy or Jupyter are imported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = [
+    "MANIFEST_NAME",
+    "CopyReport",
+    "Lesson",
+    "copy_lessons",
+    "find_lesson",
+    "lesson_dir",
+    "lesson_key",
+    "list_lessons",
+]
+
+#: Where ``copy_lessons`` records the hash of each lesson it wrote.
+MANIFEST_NAME = ".puzzlelab-lessons.json"
+_LESSON_NAME = re.compile(r"^(?P<number>\d{2})_(?P<slug>[a-z0-9][a-z0-9_]*)\.ipynb$")
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+# -- where the lessons are ----------------------------------------------------------
+def packaged_dir() -> Path:
+    """The lessons inside an installed wheel (absent in a source checkout)."""
+    return _PACKAGE_DIR / "notebooks"
+
+
+def checkout_dir() -> Path:
+    """The repository's ``notebooks/`` when puzzlelab runs from a source checkout."""
+    return _PACKAGE_DIR.parent / "notebooks"
+
+
+def _has_lessons(folder: Path) -> bool:
+    return folder.is_dir() and any(lesson_key(p.name) for p in folder.glob("*.ipynb"))
+
+
+def _is_checkout(folder: Path) -> bool:
+    return (folder.parent / "pyproject.toml").is_file() and (folder.parent / "puzzlelab").is_dir()
+
+
+def lesson_dir() -> Path:
+    """The folder holding the lesson notebooks: the wheel's copy, else the checkout's.
+
+    Raises ``FileNotFoundError`` naming both places when neither has a lesson.
+    """
+    if _has_lessons(packaged_dir()):
+        return packaged_dir()
+    if _is_checkout(checkout_dir()) and _has_lessons(checkout_dir()):
+        return checkout_dir()
+    raise FileNotFoundError(
+        f"no lesson notebooks found in {packaged_dir()} (installed wheel) "
+        f"or {checkout_dir()} (source checkout); reinstall puzzlelab from a wheel"
+    )
+
+
+# -- naming -------------------------------------------------------------------------
+def lesson_key(filename: str) -> tuple[str, str] | None:
+    """``(number, slug)`` of a lesson file name, or None if it is not a lesson."""
+    match = _LESSON_NAME.match(filename)
+    return (match["number"], match["slug"]) if match else None
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson notebook: ``number`` ("01"), ``slug`` ("shuffling") and its ``path``."""
+
+    number: str
+    slug: str
+    path: Path
+
+    @property
+    def name(self) -> str:
+        """The file name without ``.ipynb``: ``"01_shuffling"``."""
+        return f"{self.number}_{self.slug}"
+
+    @property
+    def title(self) -> str:
+        """The first Markdown heading of the notebook (its slug if it has none)."""
+        return _first_heading(self.path) or self.slug.replace("_", " ")
+
+    def matches(self, name: str) -> bool:
+        """True if ``name`` is this lesson's number, slug or file name (any case, - or _)."""
+        wanted = _normalise(name)
+        if wanted.isdigit():
+            return int(wanted) == int(self.number)
+        return wanted in {self.slug, self.name}
+
+
+def _normalise(name: str) -> str:
+    name = name.strip().lower().replace("-", "_").replace(" ", "_")
+    return name.removesuffix(".ipynb")
+
+
+def _first_heading(path: Path) -> str | None:
+    cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+    for cell in cells:
+        if cell.get("cell_type") != "markdown":
+            continue
+        for line in "".join(cell.get("source", [])).splitlines():
+            if line.startswith("#"):
+                return line.lstrip("#").strip()
+    return None
+
+
+def list_lessons(*, source: Path | str | None = None) -> list[Lesson]:
+    """Every lesson in ``source`` (default: ``lesson_dir()``), in lesson order.
+
+    Other files in the folder (``scratch.ipynb``, data files) are not lessons.
+    """
+    folder = Path(source) if source is not None else lesson_dir()
+    if not folder.is_dir():
+        raise FileNotFoundError(f"lesson folder {folder} does not exist")
+    found = ((lesson_key(p.name), p) for p in sorted(folder.glob("*.ipynb")))
+    return [Lesson(key[0], key[1], path) for key, path in found if key]
+
+
+def _looks_like_path(name: str) -> bool:
+    return name.endswith(".ipynb") and (os.sep in name or "/" in name or Path(name).is_file())
+
+
+def find_lesson(name: str, *, source: Path | str | None = None) -> Path:
+    """The notebook a student means by ``name``: "01", "1", "shuffling", "01_shuffling",
+    "01_shuffling.ipynb", or the path of any existing notebook.
+
+    Unknown names raise ``ValueError`` listing the lessons there are.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"a lesson name must be a string, not {type(name).__name__}")
+    if _looks_like_path(name):
+        path = Path(name).expanduser()
+        if not path.is_file():
+            raise ValueError(f"no notebook at {path}")
+        return path.resolve()
+    lessons = list_lessons(source=source)
+    for lesson in lessons:
+        if lesson.matches(name):
+            return lesson.path
+    known = ", ".join(lesson.name for lesson in lessons) or "(none)"
+    raise ValueError(
+        f"unknown lesson {name!r}; the lessons are: {known} "
+        "(give a number such as 01, a name such as shuffling, or a notebook's path)"
+    )
+
+
+# -- copying for a student ----------------------------------------------------------
+@dataclass(frozen=True)
+class CopyReport:
+    """What ``copy_lessons`` did to each lesson file, by file name."""
+
+    destination: Path
+    copied: tuple[str, ...] = ()  # new in the destination
+    updated: tuple[str, ...] = ()  # untouched earlier copy replaced by a newer lesson
+    unchanged: tuple[str, ...] = ()  # already identical
+    kept: tuple[str, ...] = ()  # edited by the student: left alone (use force)
+    replaced: tuple[str, ...] = ()  # edited by the student, overwritten because force=True
+
+    def summary(self) -> str:
+        """A few plain sentences saying what happened, for the command line."""
+        lines = [f"Lessons in {self.destination}:"]
+        for verb, names in [
+            ("copied", self.copied),
+            ("updated (you had not changed them)", self.updated),
+            ("already up to date", self.unchanged),
+            ("kept your edited copy (use --force to replace it with the original)", self.kept),
+            ("replaced your edited copy (--force)", self.replaced),
+        ]:
+            if names:
+                lines.append(f"  {verb}: {', '.join(names)}")
+        return "\n".join(lines)
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _read_manifest(dest: Path) -> dict[str, str]:
+    try:
+        record = json.loads((dest / MANIFEST_NAME).read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return {}
+    return {k: v for k, v in record.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` so that an interruption leaves either the old file or the new one."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _decide(new: bytes, target: Path, recorded: str | None, force: bool) -> str:
+    """Which of copied/unchanged/updated/kept/replaced applies to one lesson file."""
+    if not target.exists():
+        return "copied"
+    current = _digest(target.read_bytes())
+    if current == _digest(new):
+        return "unchanged"
+    if current == recorded:
+        return "updated"
+    return "replaced" if force else "kept"
+
+
+def copy_lessons(
+    destination: Path | str, *, force: bool = False, source: Path | str | None = None
+) -> CopyReport:
+    """Copy every lesson from ``source`` (default ``lesson_dir()``) into ``destination``.
+
+    New lessons are copied; copies the student has not changed are updated;
+    copies the student has edited are kept unless ``force=True``. Each file is
+    written atomically, so Ctrl-C leaves every lesson either old or new.
+
+    >>> import tempfile; dest = tempfile.mkdtemp()
+    >>> report = copy_lessons(dest)              # doctest: +SKIP
+    >>> print(report.summary())                  # doctest: +SKIP
+    """
+    dest = Path(destination).expanduser()
+    if dest.exists() and not dest.is_dir():
+        raise NotADirectoryError(f"{dest} exists and is not a folder")
+    lessons = list_lessons(source=source)
+    if not lessons:
+        raise FileNotFoundError(f"no lesson notebooks (NN_name.ipynb) in {source or lesson_dir()}")
+    dest.mkdir(parents=True, exist_ok=True)
+    manifest = _read_manifest(dest)
+    outcome: dict[str, list[str]] = {k: [] for k in ("copied", "updated", "unchanged", "kept", "replaced")}
+    for lesson in lessons:
+        filename = lesson.path.name
+        new = lesson.path.read_bytes()
+        action = _decide(new, dest / filename, manifest.get(filename), force)
+        outcome[action].append(filename)
+        if action in {"copied", "updated", "replaced"}:
+            _write_atomically(dest / filename, new)
+        if action != "kept":
+            manifest[filename] = _digest(new)
+    _write_atomically(dest / MANIFEST_NAME, json.dumps(manifest, indent=1, sort_keys=True).encode())
+    return CopyReport(dest.resolve(), **{k: tuple(v) for k, v in outcome.items()})
