@@ -1,0 +1,405 @@
+"""The command line (python -m puzzlelab) and the lesson finder/copier behind it.
+
+Servers are never started here: ``main(..., launch=fake)`` records the command
+instead. The real servers are started by the browser tests (tests/browser/).
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import puzzlelab
+from puzzlelab import __main__ as cli
+from puzzlelab import lessons as lessons_module
+from puzzlelab.lessons import MANIFEST_NAME, Lesson, copy_lessons, find_lesson, lesson_key, list_lessons
+
+ROOT = Path(__file__).resolve().parents[1]
+NAMES = ["00_play", "01_shuffling", "02_parity", "03_search"]
+
+
+def notebook_json(title: str, body: str = "") -> str:
+    cells = [
+        {"cell_type": "markdown", "metadata": {}, "source": [f"# {title}\n", "text"]},
+        {"cell_type": "code", "metadata": {}, "source": [body], "outputs": [], "execution_count": None},
+    ]
+    return json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+
+
+def write_lessons(folder: Path, names=NAMES, body: str = "") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        (folder / f"{name}.ipynb").write_text(notebook_json(name.split("_", 1)[1].title(), body))
+    return folder
+
+
+@pytest.fixture
+def source(tmp_path):
+    return write_lessons(tmp_path / "src")
+
+
+class FakeLauncher:
+    """Stands in for run_server: records each command and environment, returns a status."""
+
+    def __init__(self, status=0):
+        self.calls, self.status = [], status
+
+    def __call__(self, command, env):
+        self.calls.append((list(command), dict(env)))
+        return self.status
+
+
+def run(argv, source, **kw):
+    launch = kw.pop("launch", FakeLauncher())
+    return cli.main(argv, launch=launch, source=source), launch
+
+
+# -- naming and finding -------------------------------------------------------------
+def test_lesson_key_accepts_only_numbered_lowercase_notebooks():
+    assert lesson_key("05_fifteen.ipynb") == ("05", "fifteen")
+    assert lesson_key("03_heuristic_search.ipynb") == ("03", "heuristic_search")
+    for other in ["fifteen.ipynb", "5_fifteen.ipynb", "05_Fifteen.ipynb", "05_fifteen.py", "05_.ipynb"]:
+        assert lesson_key(other) is None, other
+
+
+slugs = st.from_regex(r"[a-z][a-z0-9]{0,7}(_[a-z0-9]{1,5})?", fullmatch=True)
+
+
+@given(number=st.integers(0, 99), slug=slugs, other_number=st.integers(0, 99), other_slug=slugs)
+def test_a_lesson_answers_to_its_number_slug_and_file_name_only(number, slug, other_number, other_slug):
+    lesson = Lesson(f"{number:02d}", slug, Path(f"{number:02d}_{slug}.ipynb"))
+    spellings = [str(number), f"{number:02d}", slug, slug.upper(), f" {slug} ", f"{number:02d}_{slug}",
+                 f"{number:02d}_{slug}.ipynb", f"{number:02d}-{slug}".replace("_", "-")]  # fmt: skip
+    assert all(lesson.matches(s) for s in spellings)
+    assert lesson.matches(str(other_number)) == (other_number == number)
+    assert lesson.matches(other_slug) == (other_slug == slug)
+    assert not lesson.matches(f"{slug}x")
+
+
+def test_list_lessons_in_order_with_titles_ignoring_other_files(source):
+    (source / "scratch.ipynb").write_text(notebook_json("Mine"))
+    (source / "notes.md").write_text("# not a lesson")
+    found = list_lessons(source=source)
+    assert [lesson.name for lesson in found] == NAMES
+    assert [lesson.title for lesson in found] == ["Play", "Shuffling", "Parity", "Search"]
+
+
+def test_a_lesson_without_a_heading_is_titled_by_its_slug(tmp_path):
+    nb = {"cells": [{"cell_type": "code", "metadata": {}, "source": ["1"]}], "metadata": {},
+          "nbformat": 4, "nbformat_minor": 5}  # fmt: skip
+    (tmp_path / "07_big_boards.ipynb").write_text(json.dumps(nb))
+    assert list_lessons(source=tmp_path)[0].title == "big boards"
+
+
+@pytest.mark.parametrize("name", ["01", "1", "shuffling", "Shuffling", "01_shuffling", "01_shuffling.ipynb"])
+def test_find_lesson_by_number_or_name(source, name):
+    assert find_lesson(name, source=source) == source / "01_shuffling.ipynb"
+
+
+def test_find_lesson_by_path_to_any_notebook(tmp_path, source):
+    mine = tmp_path / "work" / "my copy.ipynb"
+    mine.parent.mkdir()
+    mine.write_text(notebook_json("Mine"))
+    assert find_lesson(str(mine), source=source) == mine.resolve()
+    with pytest.raises(ValueError, match="no notebook at"):
+        find_lesson(str(tmp_path / "work" / "missing.ipynb"), source=source)
+
+
+@pytest.mark.parametrize("name", ["07", "shuffle", "parity2", "", "01_parity"])
+def test_unknown_lesson_names_every_lesson(source, name):
+    with pytest.raises(ValueError, match="unknown lesson") as error:
+        find_lesson(name, source=source)
+    assert all(n in str(error.value) for n in NAMES)
+
+
+def test_find_lesson_rejects_non_strings(source):
+    with pytest.raises(TypeError, match="string"):
+        find_lesson(1, source=source)
+
+
+# -- where the lessons come from ----------------------------------------------------
+def fake_layout(tmp_path, *, packaged: bool, checkout: bool, pyproject: bool) -> Path:
+    package = tmp_path / "puzzlelab"
+    package.mkdir()
+    if packaged:
+        write_lessons(package / "notebooks", ["00_play"])
+    if checkout:
+        write_lessons(tmp_path / "notebooks", ["00_play", "01_shuffling"])
+    if pyproject:
+        (tmp_path / "pyproject.toml").write_text("")
+    return package
+
+
+@pytest.mark.parametrize(
+    ("packaged", "checkout", "pyproject", "expected"),
+    [
+        (True, True, True, "puzzlelab/notebooks"),  # a wheel's copy wins
+        (False, True, True, "notebooks"),  # editable install / source checkout
+        (False, True, False, None),  # some other notebooks/ next to site-packages: not ours
+        (False, False, True, None),
+    ],
+)
+def test_lesson_dir_prefers_the_wheel_then_the_checkout(tmp_path, monkeypatch, packaged, checkout,
+                                                       pyproject, expected):  # fmt: skip
+    monkeypatch.setattr(lessons_module, "_PACKAGE_DIR", fake_layout(tmp_path, packaged=packaged,
+                                                                    checkout=checkout, pyproject=pyproject))
+    if expected is None:
+        with pytest.raises(FileNotFoundError, match="no lesson notebooks found"):
+            lessons_module.lesson_dir()
+    else:
+        assert lessons_module.lesson_dir() == tmp_path / expected
+
+
+def test_every_committed_notebook_is_a_lesson_that_ships():
+    """The wheel ships notebooks/NN_slug.ipynb only: a notebook named otherwise would be left out."""
+    notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    assert [p.name for p in notebooks if lesson_key(p.name) is None] == []
+    numbers = [lesson_key(p.name)[0] for p in notebooks]
+    assert len(numbers) == len(set(numbers)), "two lessons share a number"
+
+
+# -- copying for a student ----------------------------------------------------------
+def test_copy_then_copy_again_changes_nothing(tmp_path, source):
+    first = copy_lessons(tmp_path / "mine", source=source)
+    assert first.copied == tuple(f"{n}.ipynb" for n in NAMES)
+    second = copy_lessons(tmp_path / "mine", source=source)
+    assert second.unchanged == first.copied
+    assert second.copied == second.updated == second.kept == ()
+
+
+def test_edited_copy_is_kept_unless_forced(tmp_path, source):
+    dest = tmp_path / "mine"
+    copy_lessons(dest, source=source)
+    edited = dest / "02_parity.ipynb"
+    edited.write_text("my answers")
+    report = copy_lessons(dest, source=source)
+    assert report.kept == ("02_parity.ipynb",)
+    assert edited.read_text() == "my answers"
+    assert "--force" in report.summary()
+    forced = copy_lessons(dest, source=source, force=True)
+    assert forced.replaced == ("02_parity.ipynb",)
+    assert edited.read_bytes() == (source / "02_parity.ipynb").read_bytes()
+
+
+def test_untouched_copy_follows_a_new_version_but_an_edited_one_does_not(tmp_path, source):
+    dest = tmp_path / "mine"
+    copy_lessons(dest, source=source)
+    (dest / "00_play.ipynb").write_text("my answers")
+    write_lessons(source, body="print('new version')")  # every lesson changes upstream
+    report = copy_lessons(dest, source=source)
+    assert report.updated == tuple(f"{n}.ipynb" for n in NAMES[1:])
+    assert report.kept == ("00_play.ipynb",)
+    assert "new version" in (dest / "01_shuffling.ipynb").read_text()
+    # the kept copy is still "edited" next time: its recorded hash is the one before the edit
+    assert copy_lessons(dest, source=source).kept == ("00_play.ipynb",)
+
+
+STATES = ["missing", "same", "old_untouched", "edited"]
+
+
+@settings(deadline=None, max_examples=40)
+@given(states=st.lists(st.sampled_from(STATES), min_size=1, max_size=4), force=st.booleans())
+def test_copy_outcome_matches_the_rule_for_every_file(states, force):
+    """Brute-force oracle: the action for each file follows from its state alone."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src, dest = Path(tmp, "src"), Path(tmp, "dest")
+        names = NAMES[: len(states)]
+        write_lessons(src, names, body="old")
+        copy_lessons(dest, source=src)
+        write_lessons(src, names, body="new")
+        for name, state in zip(names, states, strict=True):
+            target = dest / f"{name}.ipynb"
+            if state == "missing":
+                target.unlink()
+            elif state == "same":
+                target.write_bytes((src / f"{name}.ipynb").read_bytes())
+            elif state == "edited":
+                target.write_text("student work")
+        report = copy_lessons(dest, source=src, force=force)
+        expected_action = {"missing": "copied", "same": "unchanged", "old_untouched": "updated",
+                           "edited": "replaced" if force else "kept"}  # fmt: skip
+        for name, state in zip(names, states, strict=True):
+            filename = f"{name}.ipynb"
+            assert filename in getattr(report, expected_action[state])
+            final = (dest / filename).read_bytes()
+            if state == "edited" and not force:
+                assert final == b"student work"
+            else:
+                assert final == (src / filename).read_bytes()
+
+
+def test_interrupted_copy_leaves_whole_files_and_can_be_resumed(tmp_path, source, monkeypatch):
+    dest = tmp_path / "mine"
+    real_replace, calls = os.replace, []
+
+    def replace_then_interrupt(a, b):
+        calls.append(b)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        real_replace(a, b)
+
+    monkeypatch.setattr(lessons_module.os, "replace", replace_then_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        copy_lessons(dest, source=source)
+    monkeypatch.undo()
+    assert sorted(p.name for p in dest.iterdir()) == ["00_play.ipynb"]  # no half-written temp file
+    report = copy_lessons(dest, source=source)
+    assert report.unchanged == ("00_play.ipynb",)
+    assert len(report.copied) == len(NAMES) - 1
+
+
+def test_copy_refuses_a_file_as_destination(tmp_path, source):
+    (tmp_path / "taken").write_text("x")
+    with pytest.raises(NotADirectoryError):
+        copy_lessons(tmp_path / "taken", source=source)
+    status, launch = run(["lessons", str(tmp_path / "taken")], source)
+    assert status == 2
+    assert launch.calls == []
+
+
+def test_corrupt_record_counts_every_differing_copy_as_edited(tmp_path, source):
+    dest = tmp_path / "mine"
+    copy_lessons(dest, source=source)
+    (dest / MANIFEST_NAME).write_text("{not json")
+    (dest / "03_search.ipynb").write_text("mine")
+    assert copy_lessons(dest, source=source).kept == ("03_search.ipynb",)
+
+
+# -- the command line ---------------------------------------------------------------
+def test_version_and_help_as_a_module():
+    version = subprocess.run([sys.executable, "-m", "puzzlelab", "--version"],
+                             capture_output=True, text=True, check=True)  # fmt: skip
+    assert version.stdout.strip() == f"puzzlelab {puzzlelab.__version__}"
+    helptext = subprocess.run([sys.executable, "-m", "puzzlelab", "lessons", "--help"],
+                              capture_output=True, text=True, check=True).stdout  # fmt: skip
+    for option in ["--force", "--copy-only", "--port", "--no-browser", "--ip", "127.0.0.1"]:
+        assert option in helptext
+
+
+def test_list_prints_each_lesson_and_title(source, capsys):
+    status, _ = run(["list"], source)
+    assert status == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == NAMES
+    assert lines[1].split(maxsplit=1)[1] == "Shuffling"
+
+
+def test_lessons_copies_and_starts_jupyterlab_on_localhost_with_a_token(tmp_path, source, capsys,
+                                                                       monkeypatch):  # fmt: skip
+    monkeypatch.delenv("JUPYTER_TOKEN", raising=False)
+    status, launch = run(["lessons", str(tmp_path / "mine"), "--port", "9123", "--no-browser"], source,
+                         launch=FakeLauncher(status=7))  # fmt: skip
+    assert status == 7  # the server's exit status is ours
+    [(command, env)] = launch.calls
+    assert command[:3] == [sys.executable, "-m", "jupyterlab"]
+    assert "--ServerApp.ip=127.0.0.1" in command
+    assert "--ServerApp.port=9123" in command
+    assert f"--ServerApp.root_dir={(tmp_path / 'mine').resolve()}" in command
+    assert "--ServerApp.open_browser=False" in command
+    assert ("--allow-root" in command) == (os.geteuid() == 0)
+    token = env["JUPYTER_TOKEN"]
+    assert len(token) >= 32
+    assert not any(token in part for part in command)  # not visible to other users in `ps`
+    out = capsys.readouterr()
+    assert f"http://127.0.0.1:9123/lab?token={token}" in out.out
+    assert "copied: 00_play.ipynb" in out.out
+    assert "warning" not in out.err
+    assert sorted(p.name for p in (tmp_path / "mine").glob("*.ipynb")) == [f"{n}.ipynb" for n in NAMES]
+
+
+def test_each_start_gets_a_fresh_token_unless_the_user_set_one(tmp_path, source, monkeypatch):
+    monkeypatch.delenv("JUPYTER_TOKEN", raising=False)
+    tokens = {run(["lessons", str(tmp_path), "--port", "9123"], source)[1].calls[0][1]["JUPYTER_TOKEN"]
+              for _ in range(3)}  # fmt: skip
+    assert len(tokens) == 3
+    monkeypatch.setenv("JUPYTER_TOKEN", "chosen-by-me")
+    _, launch = run(["lessons", str(tmp_path), "--port", "9123"], source)
+    assert launch.calls[0][1]["JUPYTER_TOKEN"] == "chosen-by-me"
+
+
+def test_lessons_default_folder_and_a_free_port(tmp_path, source, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _, launch = run(["lessons"], source)
+    command = launch.calls[0][0]
+    assert f"--ServerApp.root_dir={tmp_path / 'puzzlelab-lessons'}" in command
+    port = int(next(a for a in command if a.startswith("--ServerApp.port=")).split("=")[1])
+    assert port >= cli.LAB_PORT
+    assert (tmp_path / "puzzlelab-lessons" / "00_play.ipynb").is_file()
+
+
+def test_copy_only_starts_nothing(tmp_path, source, capsys):
+    status, launch = run(["lessons", str(tmp_path / "mine"), "--copy-only"], source)
+    assert (status, launch.calls) == (0, [])
+    assert "copied" in capsys.readouterr().out
+
+
+def test_exposing_the_server_needs_ip_and_warns(tmp_path, source, capsys):
+    _, launch = run(["lessons", str(tmp_path), "--ip", "0.0.0.0", "--port", "9123"], source)
+    assert "--ServerApp.ip=0.0.0.0" in launch.calls[0][0]
+    assert "reachable from other machines" in capsys.readouterr().err
+    _, launch = run(["app", "02", "--ip", "0.0.0.0", "--port", "9124"], source)
+    assert "--token" in launch.calls[0][0]  # an exposed Voila asks for a token too
+    assert "reachable from other machines" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["01", "shuffling", "01_shuffling"])
+def test_app_opens_the_lesson_in_voila_on_localhost(source, name, capsys):
+    status, launch = run(["app", name, "--port", "9124", "--no-browser"], source)
+    assert status == 0
+    [(command, _)] = launch.calls
+    assert command[:4] == [sys.executable, "-m", "voila", str(source / "01_shuffling.ipynb")]
+    assert "--Voila.ip=127.0.0.1" in command
+    assert "--Voila.port=9124" in command
+    assert "--Voila.open_browser=False" in command
+    assert "--token" not in command
+    assert "http://127.0.0.1:9124/" in capsys.readouterr().out
+
+
+def test_app_with_an_unknown_lesson_lists_the_lessons(source, capsys):
+    status, launch = run(["app", "fifteen"], source)
+    assert (status, launch.calls) == (2, [])
+    err = capsys.readouterr().err
+    assert "unknown lesson 'fifteen'" in err
+    assert all(n in err for n in NAMES)
+
+
+def test_missing_jupyter_gives_the_install_command(tmp_path, source, capsys, monkeypatch):
+    monkeypatch.setattr(cli.importlib.util, "find_spec", lambda name: None)
+    status, launch = run(["lessons", str(tmp_path / "mine")], source)
+    assert (status, launch.calls) == (2, [])
+    assert "pip install 'puzzlelab[lab]'" in capsys.readouterr().err
+    assert run(["app", "00"], source)[0] == 2
+
+
+@pytest.mark.parametrize("argv", [["lessons", "--port", "0"], ["app", "00", "--port", "70000"],
+                                  ["app", "00", "--port", "http"], ["serve"], []])  # fmt: skip
+def test_bad_arguments_exit_with_usage(source, argv):
+    with pytest.raises(SystemExit) as stop:
+        run(argv, source)
+    assert stop.value.code == 2
+
+
+# -- the small pieces ---------------------------------------------------------------
+@pytest.mark.parametrize(("ip", "loopback"), [("127.0.0.1", True), ("127.0.0.2", True), ("::1", True),
+                                              ("localhost", True), ("0.0.0.0", False), ("::", False),
+                                              ("192.168.1.5", False), ("my-laptop", False)])  # fmt: skip
+def test_is_loopback(ip, loopback):
+    assert cli.is_loopback(ip) == loopback
+
+
+def test_free_port_skips_a_port_in_use():
+    with cli.socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        assert cli.free_port("127.0.0.1", taken) != taken
+
+
+def test_run_server_returns_the_exit_status():
+    assert cli.run_server([sys.executable, "-c", "raise SystemExit(3)"], dict(os.environ)) == 3
