@@ -11,15 +11,27 @@ so a histogram over all permutations is a plain integer array of length ``n!``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from math import factorial
 
 import numpy as np
 
-__all__ = ["MAX_RANK_N", "rank", "rank_many", "unrank", "unrank_many"]
+__all__ = [
+    "MAX_RANK_N",
+    "MAX_TABLE_N",
+    "all_permutations",
+    "parity_many",
+    "rank",
+    "rank_many",
+    "unrank",
+    "unrank_many",
+]
 
 #: ranks of permutations of up to 20 items fit in int64 (20! < 2**63)
 MAX_RANK_N = 20
+#: the largest n whose whole table of n! permutations ``all_permutations`` builds (10! rows, 36 MB)
+MAX_TABLE_N = 10
 
 
 def _check_n(n: int) -> None:
@@ -59,10 +71,15 @@ def rank_many(perms: np.ndarray) -> np.ndarray:
         raise ValueError(f"expected a 2-d array (size, n), got shape {perms.shape}")
     size, n = perms.shape
     _check_n(n)
+    columns = np.ascontiguousarray(perms.T)  # one contiguous row per position: fast comparisons
     ranks = np.zeros(size, dtype=np.int64)
+    digit = np.empty(size, dtype=np.int64)
     for i in range(n - 1):
-        smaller_later = (perms[:, i + 1 :] < perms[:, i : i + 1]).sum(axis=1)
-        ranks += smaller_later.astype(np.int64) * factorial(n - 1 - i)
+        digit[:] = 0
+        for j in range(i + 1, n):
+            digit += columns[j] < columns[i]  # Lehmer digit: smaller items later in the row
+        digit *= factorial(n - 1 - i)
+        ranks += digit
     return ranks
 
 
@@ -85,3 +102,40 @@ def unrank_many(ranks: np.ndarray, n: int) -> np.ndarray:
         out[:, i] = pick
         used[np.arange(size), pick] = True
     return out
+
+
+def all_permutations(n: int) -> np.ndarray:
+    """Every permutation of ``0..n-1``, one per row of an ``(n!, n)`` int8 array; row ``r`` has rank ``r``.
+
+    >>> all_permutations(3).tolist()
+    [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+    """
+    if isinstance(n, bool) or not isinstance(n, int | np.integer) or not 0 <= n <= MAX_TABLE_N:
+        raise ValueError(
+            f"all_permutations builds tables for n = 0..{MAX_TABLE_N} items "
+            f"({MAX_TABLE_N}! rows), got n={n!r}"
+        )
+    n = int(n)
+    # itertools.permutations of a sorted input comes out in lexicographic order, i.e. by rank
+    flat = itertools.chain.from_iterable(itertools.permutations(range(n)))
+    return np.fromiter(flat, dtype=np.int8, count=n * factorial(n)).reshape(factorial(n), n)
+
+
+def parity_many(perms: np.ndarray) -> np.ndarray:
+    """0 for each even row of a ``(size, n)`` permutation array, 1 for each odd row (vectorised).
+
+    The parity is the number of inversions (pairs out of order) mod 2.
+
+    >>> parity_many(np.array([[0, 1, 2], [1, 0, 2], [1, 2, 0]])).tolist()
+    [0, 1, 0]
+    """
+    perms = np.asarray(perms)
+    if perms.ndim != 2:
+        raise ValueError(f"expected a 2-d array (size, n), got shape {perms.shape}")
+    size, n = perms.shape
+    columns = np.ascontiguousarray(perms.T)
+    odd = np.zeros(size, dtype=bool)
+    for i in range(n - 1):
+        for j in range(i + 1, n):
+            odd ^= columns[j] < columns[i]
+    return odd.astype(np.int8)
