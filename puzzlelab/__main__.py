@@ -19,9 +19,11 @@ import importlib.util
 import ipaddress
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
@@ -88,13 +90,29 @@ def voila_command(notebook: Path, *, ip: str, port: int, open_browser: bool) -> 
 
 
 def run_server(command: Sequence[str], env: Mapping[str, str]) -> int:
-    """Run a server until it exits; Ctrl-C reaches it too, and it decides when to stop."""
+    """Run a server until it exits and return its exit status.
+
+    Ctrl-C reaches the server too, and the server decides when to stop; a
+    SIGTERM sent to this process is passed on, so no server outlives it.
+    """
     process = subprocess.Popen(list(command), env=dict(env))
-    while True:
-        try:
-            return process.wait()
-        except KeyboardInterrupt:
-            continue  # JupyterLab asks for confirmation; a second Ctrl-C stops it
+    previous = _pass_on_sigterm(process)
+    try:
+        while True:
+            try:
+                return process.wait()
+            except KeyboardInterrupt:
+                continue  # JupyterLab asks for confirmation; a second Ctrl-C stops it
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _pass_on_sigterm(process: subprocess.Popen):
+    """Forward SIGTERM to ``process``; returns the handler it replaced (None if it could not)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, lambda _signum, _frame: process.terminate())
 
 
 # -- the sub-commands ---------------------------------------------------------------

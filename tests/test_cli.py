@@ -403,3 +403,20 @@ def test_free_port_skips_a_port_in_use():
 
 def test_run_server_returns_the_exit_status():
     assert cli.run_server([sys.executable, "-c", "raise SystemExit(3)"], dict(os.environ)) == 3
+
+
+def test_run_server_passes_sigterm_on_so_no_server_outlives_it():
+    sleeper = "import os, time; print(os.getpid(), flush=True); time.sleep(60)"
+    script = ("import os, sys\nfrom puzzlelab.__main__ import run_server\n"
+              f"sys.exit(run_server([sys.executable, '-c', {sleeper!r}], dict(os.environ)))")  # fmt: skip
+    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        child = int(parent.stdout.readline())
+        parent.terminate()
+        assert parent.wait(timeout=20) != 0
+    finally:
+        parent.stdout.close()
+        if parent.poll() is None:
+            parent.kill()
+    with pytest.raises(ProcessLookupError):
+        os.kill(child, 0)  # reaped by run_server: gone, not a zombie
