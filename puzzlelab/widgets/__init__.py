@@ -6,6 +6,7 @@ the box to show and a static PNG fallback for places where widgets cannot run.
 'PlayableBoard 3x3 [1 2 3/4 5 6/7 8 _], moves: 0, solved!'
 """
 
+from .parity_lab import ParityLab
 from .playable import PlayableBoard
 
-__all__ = ["PlayableBoard"]
+__all__ = ["ParityLab", "PlayableBoard"]

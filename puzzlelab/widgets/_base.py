@@ -67,7 +67,10 @@ class View:
         return lambda *_: self._guarded(handler)
 
     def show_error(self, err: BaseException | str) -> None:
-        message = str(err) if isinstance(err, str) else f"{type(err).__name__}: {err}"
+        if isinstance(err, str | ValueError | TypeError):  # the library's own clear messages
+            message = str(err)
+        else:  # something unexpected: say what kind of error it was
+            message = f"{type(err).__name__}: {err}"
         self.error.value = f'<span style="color:#b00020">&#9888; {html.escape(message)}</span>'
 
     def clear_error(self) -> None:

@@ -1,0 +1,48 @@
+"""Pictures for the lessons: matplotlib drawing functions on a bare Figure (never pyplot).
+
+Each function takes ``ax=None`` (a new Figure and Axes are made when it is None), draws,
+and returns the Axes. Nothing here changes global matplotlib state.
+
+>>> from puzzlelab import Board
+>>> ax = draw_board(Board.parse("1 2/_ 3"))
+>>> type(ax.figure).__name__
+'Figure'
+"""
+
+from ._common import figure_png, new_axes
+from .boards import draw_board, draw_board_strip, draw_picture_board, sample_image, tile_pieces
+from .distributions import draw_permutation_histogram, draw_position_matrix, permutation_labels
+from .parity import draw_inversions, inverted_positions
+from .search import (
+    draw_distance_histogram,
+    draw_expansion,
+    draw_frontier,
+    draw_gh_plane,
+    draw_search_path,
+    draw_search_progress,
+    draw_weight_tradeoff,
+    node_label,
+)
+
+__all__ = [
+    "draw_board",
+    "draw_board_strip",
+    "draw_distance_histogram",
+    "draw_expansion",
+    "draw_frontier",
+    "draw_gh_plane",
+    "draw_inversions",
+    "draw_permutation_histogram",
+    "draw_picture_board",
+    "draw_position_matrix",
+    "draw_search_path",
+    "draw_search_progress",
+    "draw_weight_tradeoff",
+    "figure_png",
+    "inverted_positions",
+    "new_axes",
+    "node_label",
+    "permutation_labels",
+    "sample_image",
+    "tile_pieces",
+]

@@ -1,0 +1,261 @@
+"""Pictures of a search: the node being expanded with its children, the frontier's best entries,
+the path so far, f and frontier size against step, the (g, h) plane with the line f = g + w*h,
+nodes expanded against solution length across weights, and the distances over a state space.
+
+The functions take plain data (nodes with ``board``, ``g``, ``h``, ``f``; lists of numbers), so
+they draw any recorded search without knowing which algorithm made it.
+
+>>> ax = draw_gh_plane([0, 1, 1, 2], [4, 3, 5, 2], weight=1.0, bound=4)
+>>> ax.get_xlabel(), ax.get_ylabel()
+('g (moves so far)', 'h (estimated moves left)')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from ..board import Board
+from ._common import new_axes
+from .boards import _finish, _goal_for, _tile_artists, draw_board_strip
+
+__all__ = [
+    "draw_distance_histogram",
+    "draw_expansion",
+    "draw_frontier",
+    "draw_gh_plane",
+    "draw_search_path",
+    "draw_search_progress",
+    "draw_weight_tradeoff",
+    "node_label",
+]
+
+
+def _number(x) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def node_label(node) -> str:
+    """``"g=3 h=5 f=8"`` for a node."""
+    return f"g={_number(node.g)} h={_number(node.h)} f={_number(node.f)}"
+
+
+def _boards_in_row(ax, nodes, labels, goal, y0: float, *, width: float, greyed=()):
+    if not nodes:
+        return
+    board = nodes[0].board
+    step = board.cols + 0.7
+    x0 = (width - (len(nodes) * step - 0.7)) / 2
+    for k, (node, label) in enumerate(zip(nodes, labels, strict=True)):
+        _tile_artists(ax, node.board, goal, x0 + k * step, y0, scale=0.8)
+        ax.text(
+            x0 + k * step + board.cols / 2,
+            y0 + board.rows + 0.1,
+            label,
+            ha="center",
+            va="top",
+            fontsize=7,
+            color="#999999" if k in greyed else "black",
+        )
+
+
+def draw_expansion(node, children: Sequence, *, ax=None, goal: Board | None = None, skipped: Sequence = ()):
+    """The node being expanded (top) and its children (below) with their g, h and f.
+
+    ``children`` are the nodes put on the frontier; ``skipped`` the children left out because
+    their state was already reached by a path at least as short (drawn with a grey label).
+    """
+    if node is None:
+        raise ValueError("no node to draw")
+    board = node.board
+    goal = _goal_for(board, goal)
+    below = [*children, *skipped]
+    step = board.cols + 0.7
+    width = max(board.cols, len(below) * step - 0.7)
+    ax = new_axes(ax, figsize=(max(3.0, 0.45 * width + 0.5), 0.45 * (2 * board.rows + 2.6) + 0.3))
+    x0 = (width - board.cols) / 2
+    _tile_artists(ax, board, goal, x0, 0, scale=0.8)
+    ax.text(
+        x0 + board.cols + 0.2,
+        board.rows / 2,
+        f"expand\n{node_label(node)}",
+        ha="left",
+        va="center",
+        fontsize=8,
+    )
+    labels = [f"{c.move}: {node_label(c)}" for c in children] + [f"{c.move}: skip (reached)" for c in skipped]
+    _boards_in_row(
+        ax, below, labels, goal, board.rows + 1.0, width=width, greyed=range(len(children), len(below))
+    )
+    if not below:
+        ax.text(width / 2, board.rows + 1.5, "no new children", ha="center", fontsize=8)
+    _finish(ax, width, 2 * board.rows + 1.6)
+    return ax
+
+
+def draw_frontier(nodes: Sequence, *, ax=None, goal: Board | None = None, size: int | None = None):
+    """The frontier's best entries (smallest f first), each with its g, h and f.
+
+    ``size`` is the whole frontier's size, shown in the title when given.
+    """
+    if not nodes:
+        ax = new_axes(ax, figsize=(3.0, 1.5))
+        ax.text(0.5, 0.5, "the frontier is empty", ha="center", va="center", transform=ax.transAxes)
+        ax.set_axis_off()
+        return ax
+    board = nodes[0].board
+    goal = _goal_for(board, goal)
+    width = len(nodes) * (board.cols + 0.7) - 0.7
+    ax = new_axes(ax, figsize=(max(3.0, 0.45 * width + 0.5), 0.45 * (board.rows + 1) + 0.5))
+    _boards_in_row(ax, list(nodes), [node_label(n) for n in nodes], goal, 0.0, width=width)
+    _finish(ax, width, board.rows + 0.8)
+    shown = f"best {len(nodes)}" + (f" of {size}" if size is not None else "")
+    ax.set_title(f"frontier: {shown}", fontsize=9)
+    return ax
+
+
+def draw_search_path(node, *, ax=None, goal: Board | None = None, max_boards: int = 24):
+    """The path from the start to ``node`` as a strip of boards, labelled with the moves."""
+    path = node.path()
+    labels = ["start", *(f"{k}: {n.move}" for k, n in enumerate(path[1:], 1))]
+    return draw_board_strip(
+        [n.board for n in path], ax=ax, goal=goal, labels=labels, per_row=12, max_boards=max_boards
+    )
+
+
+def draw_search_progress(
+    f_values: Sequence[float], frontier_sizes: Sequence[int], *, step: int | None = None, ax=None
+):
+    """f of each expanded node and the frontier size against step (expansions so far).
+
+    ``step`` (1-based) marks the current step with a vertical line. Returns the left Axes
+    (f); the frontier size is on a twin Axes to the right.
+    """
+    f_values = np.asarray(f_values, dtype=float)
+    frontier_sizes = np.asarray(frontier_sizes, dtype=float)
+    if f_values.shape != frontier_sizes.shape or f_values.ndim != 1:
+        raise ValueError("f_values and frontier_sizes must be 1-d sequences of the same length")
+    ax = new_axes(ax, figsize=(5.0, 2.6))
+    steps = np.arange(1, len(f_values) + 1)
+    ax.plot(steps, f_values, ".", markersize=3, color="#1f77b4", label="f of expanded node")
+    ax.set_xlabel("step (expansions)")
+    ax.set_ylabel("f", color="#1f77b4")
+    twin = ax.twinx()
+    twin.plot(steps, frontier_sizes, "-", color="#ff7f0e", linewidth=1, label="frontier size")
+    twin.set_ylabel("frontier size", color="#ff7f0e")
+    if step is not None:
+        ax.axvline(step, color="#d62728", linewidth=1)
+    if len(steps):
+        ax.set_xlim(0.5, len(steps) + 0.5)
+    return ax
+
+
+def draw_gh_plane(
+    g: Sequence[float],
+    h: Sequence[float],
+    *,
+    weight: float = 1.0,
+    bound: float | None = None,
+    current: tuple[float, float] | None = None,
+    ax=None,
+):
+    """Expanded nodes in the (g, h) plane, with the line ``f = g + weight*h`` at ``f = bound``.
+
+    Each dot is a node (more expansions of the same (g, h) make a darker dot); ``current``
+    marks the node being expanded now. Nodes below the line have priority below ``bound``.
+    """
+    g, h = np.asarray(g, dtype=float), np.asarray(h, dtype=float)
+    if g.shape != h.shape or g.ndim != 1:
+        raise ValueError("g and h must be 1-d sequences of the same length")
+    if not weight > 0:
+        raise ValueError(f"the weight must be positive, got {weight!r}")
+    ax = new_axes(ax, figsize=(3.6, 3.2))
+    ax.scatter(g, h, s=14, alpha=0.25, color="#1f77b4", edgecolors="none", label="expanded")
+    gmax = max(float(g.max()) if g.size else 1.0, 1.0)
+    hmax = max(float(h.max()) if h.size else 1.0, 1.0)
+    if bound is not None and math.isfinite(bound):
+        xs = np.array([0.0, bound])
+        ax.plot(
+            xs,
+            (bound - xs) / weight,
+            "--",
+            color="#d62728",
+            linewidth=1,
+            label=f"f = g + {weight:g}h = {bound:g}",
+        )
+        gmax, hmax = max(gmax, bound), max(hmax, bound / weight)
+    if current is not None:
+        ax.plot([current[0]], [current[1]], "o", color="#d62728", markersize=7, label="current")
+    ax.set_xlim(-0.5, gmax + 0.5)
+    ax.set_ylim(-0.5, hmax + 0.5)
+    ax.set_xlabel("g (moves so far)")
+    ax.set_ylabel("h (estimated moves left)")
+    ax.legend(loc="upper right", fontsize=7)
+    return ax
+
+
+def draw_weight_tradeoff(
+    weights: Sequence[float],
+    expanded: Sequence[int],
+    lengths: Sequence[int],
+    *,
+    optimum: int | None = None,
+    current: float | None = None,
+    ax=None,
+):
+    """Nodes expanded against solution length, one point per weight (log scale for expansions).
+
+    ``optimum`` draws the optimal length as a vertical line; ``current`` rings the point of
+    the weight now chosen.
+    """
+    weights = np.asarray(weights, dtype=float)
+    expanded = np.asarray(expanded, dtype=float)
+    lengths = np.asarray(lengths, dtype=float)
+    if not weights.shape == expanded.shape == lengths.shape or weights.ndim != 1:
+        raise ValueError("weights, expanded and lengths must be 1-d sequences of the same length")
+    ax = new_axes(ax, figsize=(3.8, 3.0))
+    ax.plot(lengths, expanded, "o", color="#1f77b4")
+    for w, x, y in zip(weights, lengths, expanded, strict=True):
+        ax.annotate(f"w={w:g}", (x, y), textcoords="offset points", xytext=(4, 3), fontsize=7)
+        if current is not None and w == current:
+            ax.plot([x], [y], "o", markersize=12, markerfacecolor="none", color="#d62728")
+    if optimum is not None:
+        ax.axvline(optimum, color="#2ca02c", linestyle="--", linewidth=1, label=f"optimum {optimum}")
+        ax.legend(loc="upper right", fontsize=7)
+    if expanded.size and expanded.min() > 0:
+        ax.set_yscale("log")
+    ax.set_xlabel("solution length (moves)")
+    ax.set_ylabel("nodes expanded")
+    return ax
+
+
+def draw_distance_histogram(histogram: Mapping[int, int], *, ax=None, title: str | None = None):
+    """How many states lie at each optimal distance from the goal (a bar per distance)."""
+    if not histogram:
+        raise ValueError("the histogram is empty")
+    distances = np.array(sorted(histogram))
+    counts = np.array([histogram[d] for d in distances])
+    ax = new_axes(ax, figsize=(5.0, 2.8))
+    ax.bar(distances, counts, color="#6baed6", width=0.85)
+    far = int(distances.max())
+    ax.annotate(
+        f"{histogram[far]:,} at {far}",
+        (far, histogram[far]),
+        textcoords="offset points",
+        xytext=(-10, 12),
+        ha="right",
+        fontsize=8,
+        arrowprops={"arrowstyle": "->", "lw": 0.8},
+    )
+    ax.set_xlabel("optimal distance from the goal (moves)")
+    ax.set_ylabel("states")
+    ax.set_title(
+        title
+        or f"{int(counts.sum()):,} states, mean distance "
+        f"{float((distances * counts).sum() / counts.sum()):.2f}"
+    )
+    return ax
