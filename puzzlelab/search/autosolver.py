@@ -1,0 +1,55 @@
+"""The fourth seed article's 8-puzzle "auto-solver", reproduced as a configuration of the engine.
+
+The article scores a board as ``2 x (Manhattan distance of all nine cells, blank included) +
+steps``, keeps the boards to try in a list sorted by score (newest first among equal scores),
+puts every board it expands on a *blacklist* and never generates a blacklisted board again,
+and stops as soon as it *generates* the goal. It works on any shape and goal here.
+
+Because the score weighs the (inadmissible) distance twice and the search stops on
+generation, its solutions are often longer than the optimum: compare with :func:`astar`.
+
+>>> from puzzlelab import Board
+>>> auto_solver(Board.parse("1 2 3/4 5 6/_ 7 8")).moves
+['R', 'R']
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..heuristics import manhattan_with_blank
+from .engine import SearchResult, Strategy, _best_first, check_budget, check_record, prepare, run_events
+
+__all__ = ["ARTICLE_STRATEGY", "article_score", "auto_solver"]
+
+#: The article's list handling: children tried in the order left, right, up, down (the blank's
+#: direction), newest-first among equal scores, a blacklist of expanded boards, stop on generation.
+ARTICLE_STRATEGY = Strategy(
+    ties="lifo", goal_test="generate", duplicates="blacklist", order=("L", "R", "U", "D")
+)
+
+
+def article_score(g, h):
+    """The article's score: twice the distance plus the steps taken."""
+    return 2 * h + g
+
+
+def auto_solver(
+    start, goal=None, *, budget=None, seconds=None, record=False, record_cap=100_000
+) -> SearchResult:
+    """Solve as the article's ``recoveryPuzzle`` does (never guaranteed optimal)."""
+    t0 = time.perf_counter()
+    start, goal = prepare(start, goal)
+    check_budget(budget, seconds)
+    check_record(record, record_cap)
+    detail = record_cap + 1 if record else 0
+
+    def events(out):
+        return _best_first(
+            start, goal, article_score, manhattan_with_blank, budget, seconds, ARTICLE_STRATEGY, detail, out
+        )
+
+    return run_events(
+        events, start_time=t0, record=record, record_cap=record_cap, board=start, algorithm="auto_solver",
+        heuristic="manhattan_with_blank", weight=2.0, optimal=False,
+    )  # fmt: skip
