@@ -1,0 +1,471 @@
+"""Exact distributions of the shuffles: the probability of every permutation, as whole numbers.
+
+Concepts
+--------
+distribution
+    ``counts[r]`` runs out of ``total`` equally likely runs of a shuffle give the
+    permutation with rank ``r`` (see :mod:`puzzlelab.perm`), so its probability is
+    exactly ``counts[r] / total``.
+dynamic programming over permutations
+    Keep the counts of all ``n!`` permutations after each step of a shuffle's loop.
+    A step that swaps cells ``i`` and ``k`` sends rank ``r`` to ``swap_map[r]``; a
+    swap undoes itself, so the new counts are the gather ``counts[swap_map]``,
+    summed over the step's equally likely choices.
+Markov chain
+    The random walk's states are arrangements; each slide sends a state to a
+    neighbour, or keeps it when the chosen direction leaves the board.
+bias
+    ``max_min_ratio`` (most likely over least likely permutation, among those
+    that can occur), ``tv_distance`` (total variation distance from uniform) and
+    ``position_matrix`` (probability that item ``k`` lands in cell ``j``).
+
+>>> d = exact("naive_swap", 3)
+>>> d.counts.tolist(), d.total
+([4, 5, 5, 5, 4, 4], 27)
+>>> d.max_min_ratio()
+Fraction(5, 4)
+
+Exact work grows like ``n!``: shuffles of up to ``MAX_EXACT_N = 9`` items, random
+walks on boards of up to 9 cells (3x3). Larger requests fail at once and point
+to :func:`puzzlelab.shuffles.sample` with :func:`from_samples`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from math import factorial
+
+import numpy as np
+
+from .board import check_shape
+from .perm import MAX_TABLE_N, all_permutations, parity_many, rank, rank_many, unrank
+from .shuffles import ALGORITHMS, MAX_SORT_TREE_N, _article_moves, sample, sort_shuffle_tree
+
+__all__ = [
+    "MAX_EXACT_N",
+    "MAX_WALK_WORK",
+    "Distribution",
+    "at_home_counts",
+    "exact",
+    "expected_at_home",
+    "from_samples",
+    "parity_fixed",
+    "sampled_at_home",
+    "solvable_mask",
+    "uniform",
+    "uniform_solvable",
+]
+
+#: The largest number of items whose swap shuffles ``exact`` computes (9! = 362,880 permutations).
+MAX_EXACT_N = 9
+#: Random walks: states x steps x (number of 31-bit limbs per count) that ``exact`` takes on.
+MAX_WALK_WORK = 300_000_000
+_INT64_STEPS = 31  # 4**31 = 2**62 runs still fit an int64 count
+
+
+# -- the distribution ---------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class Distribution:
+    """Exact (or counted) probabilities of every permutation of ``0..n-1``.
+
+    ``counts`` has length ``n!`` and is indexed by :func:`puzzlelab.perm.rank`;
+    the probability of the permutation with rank ``r`` is ``counts[r] / total``.
+    Counts are int64, or Python ints (object dtype) when they could overflow.
+
+    >>> d = exact("fisher_yates", 3)
+    >>> d.probability([2, 0, 1]), d.tv_distance()
+    (Fraction(1, 6), 0.0)
+    """
+
+    name: str
+    n: int
+    counts: np.ndarray = field(repr=False)
+    total: int
+    options: tuple = ()  #: extra parameters, e.g. (("shape", (3, 3)), ("steps", 30))
+
+    def __post_init__(self):
+        counts = np.array(self.counts)  # a private copy, made read-only below
+        if counts.shape != (factorial(self.n),):
+            raise ValueError(f"counts must have n! = {factorial(self.n)} entries, got shape {counts.shape}")
+        if counts.dtype != object and not np.issubdtype(counts.dtype, np.integer):
+            raise TypeError(f"counts must be whole numbers (int64 or Python ints), got {counts.dtype}")
+        if (counts < 0).any() or _exact_sum(counts) != self.total:
+            raise ValueError(f"counts must be >= 0 and add up to total={self.total}")
+        counts.setflags(write=False)
+        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "total", int(self.total))
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {k}={v!r}" for k, v in self.options)
+        return (
+            f"Distribution({self.name!r}, n={self.n}{extra}, support {self.support_size}"
+            f"/{factorial(self.n)}, max/min {self.max_min_ratio()})"
+        )
+
+    # -- probabilities -----------------------------------------------------------------
+    def probabilities(self) -> np.ndarray:
+        """Probability of every permutation by rank, as floats."""
+        return self.counts.astype(np.float64) / self.total
+
+    def probability(self, perm: Sequence[int]) -> Fraction:
+        """The exact probability of one permutation of ``0..n-1``."""
+        if len(perm) != self.n:
+            raise ValueError(f"this distribution is over permutations of {self.n} items, got {list(perm)}")
+        return Fraction(int(self.counts[rank(perm)]), self.total)
+
+    @property
+    def support_size(self) -> int:
+        """How many permutations have a non-zero probability."""
+        return int(np.count_nonzero(self.counts))
+
+    def zero_probability(self) -> np.ndarray:
+        """Ranks of the permutations that never occur."""
+        return np.flatnonzero(self.counts == 0)
+
+    # -- bias ----------------------------------------------------------------------------
+    def max_min_ratio(self) -> Fraction:
+        """Most likely over least likely permutation, among those that occur (exact)."""
+        seen = self.counts[self.counts != 0]
+        return Fraction(int(seen.max()), int(seen.min()))
+
+    def most_likely(self) -> tuple[int, ...]:
+        """A most likely permutation (of several, the one with the smallest rank)."""
+        return unrank(int(np.argmax(self.counts)), self.n)
+
+    def least_likely(self) -> tuple[int, ...]:
+        """A least likely permutation that still occurs (of several, the one with the smallest rank)."""
+        occurring = np.flatnonzero(self.counts)
+        return unrank(int(occurring[np.argmin(self.counts[occurring])]), self.n)
+
+    def tv_distance(self, other: Distribution | None = None) -> float:
+        """Total variation distance ``sum |p - q| / 2`` from ``other`` (default: uniform over all n!)."""
+        return float(self.tv_distance_exact(other))
+
+    def tv_distance_exact(self, other: Distribution | None = None) -> Fraction:
+        """``tv_distance`` as an exact fraction."""
+        other = uniform(self.n) if other is None else other
+        if other.n != self.n:
+            raise ValueError(f"cannot compare distributions over {self.n} and {other.n} items")
+        mine = self.counts.astype(object) * other.total
+        theirs = other.counts.astype(object) * self.total
+        return Fraction(int(np.abs(mine - theirs).sum()), 2 * self.total * other.total)
+
+    def position_matrix(self) -> np.ndarray:
+        """``P[item, cell]``: the probability that ``item`` ends in ``cell`` (rows and columns sum to 1)."""
+        table, p = _table(self.n), self.probabilities()
+        columns = [np.bincount(table[:, cell], weights=p, minlength=self.n) for cell in range(self.n)]
+        return np.column_stack(columns)
+
+
+def _exact_sum(counts: np.ndarray) -> int:
+    """The sum as a Python int (no int64 overflow)."""
+    return int(counts.astype(object).sum()) if len(counts) else 0
+
+
+@lru_cache(maxsize=4)
+def _table(n: int) -> np.ndarray:
+    """All permutations of ``0..n-1`` by rank (read-only)."""
+    if n > MAX_TABLE_N:
+        raise ValueError(f"permutation tables go up to n = {MAX_TABLE_N}, got n={n}")
+    table = all_permutations(n)
+    table.setflags(write=False)
+    return table
+
+
+def _too_large(what: str, limit: str) -> ValueError:
+    return ValueError(
+        f"{what} is too large to compute exactly ({limit}); estimate it instead with "
+        "puzzlelab.shuffles.sample(name, n, size, rng) and distributions.from_samples(perms)"
+    )
+
+
+# -- reference distributions ---------------------------------------------------------------
+def uniform(n: int) -> Distribution:
+    """Every permutation of ``0..n-1`` equally likely."""
+    _check_table_n(n, "uniform")
+    return Distribution("uniform", n, np.ones(factorial(n), dtype=np.int64), factorial(n))
+
+
+def solvable_mask(shape: tuple[int, int]) -> np.ndarray:
+    """For each rank, whether that arrangement can reach the blank-last goal of ``shape``.
+
+    A permutation (item ``n - 1`` the blank) is solvable exactly when its parity
+    equals the parity of the blank's taxicab distance from its goal cell.
+    """
+    rows, cols = _shape(shape)
+    return _solvable_rows(_table(rows * cols), rows, cols)
+
+
+def _solvable_rows(perms: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    n = rows * cols
+    blank = np.argmax(perms == n - 1, axis=1)
+    distance = (rows - 1 - blank // cols) + (cols - 1 - blank % cols)
+    return parity_many(perms) == distance % 2
+
+
+def uniform_solvable(shape: tuple[int, int]) -> Distribution:
+    """Every solvable arrangement of a ``rows x cols`` board equally likely (``n!/2`` of them)."""
+    rows, cols = _shape(shape)
+    mask = solvable_mask((rows, cols)).astype(np.int64)
+    options = (("shape", (rows, cols)),)
+    return Distribution("uniform_solvable", rows * cols, mask, factorial(rows * cols) // 2, options)
+
+
+def from_samples(perms, *, name: str = "sampled") -> Distribution:
+    """The empirical distribution of the rows of a ``(size, n)`` permutation array.
+
+    >>> from puzzlelab.shuffles import sample
+    >>> from_samples(sample("fisher_yates", 3, 600, rng=0)).total
+    600
+    """
+    perms = np.asarray(perms)
+    if perms.ndim != 2 or perms.shape[0] == 0:
+        raise ValueError(f"expected a non-empty (size, n) array of permutations, got shape {perms.shape}")
+    size, n = perms.shape
+    _check_table_n(n, "from_samples")
+    if not np.array_equal(np.sort(perms, axis=1), np.broadcast_to(np.arange(n), perms.shape)):
+        raise ValueError(f"every row must be a permutation of 0..{n - 1}")
+    counts = np.bincount(rank_many(perms), minlength=factorial(n)).astype(np.int64)
+    return Distribution(name, n, counts, size)
+
+
+def _check_table_n(n, what: str) -> None:
+    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
+        raise ValueError(f"n must be a whole number >= 1, got {n!r}")
+    if n > MAX_TABLE_N:
+        raise _too_large(f"{what} over {n}! permutations", f"the limit is n <= {MAX_TABLE_N}")
+
+
+def _shape(shape) -> tuple[int, int]:
+    if shape is None or len(shape) != 2:
+        raise ValueError(f"shape must be (rows, cols), got {shape!r}")
+    rows, cols = check_shape(*shape)
+    if rows * cols > MAX_EXACT_N:
+        raise _too_large(f"a {rows}x{cols} board ({factorial(rows * cols):,} arrangements)",
+                         f"exact work covers boards of up to {MAX_EXACT_N} cells, such as 3x3")
+    return rows, cols
+
+
+# -- swap shuffles: dynamic programming over permutations ------------------------------------
+@lru_cache(maxsize=2)
+def _swap_maps(n: int) -> dict[tuple[int, int], np.ndarray]:
+    """For each pair of cells ``i < k``: the rank of every permutation after swapping them."""
+    table, maps = _table(n), {}
+    for i in range(n):
+        for k in range(i + 1, n):
+            order = np.arange(n)
+            order[[i, k]] = k, i
+            ranks = rank_many(table[:, order]).astype(np.int32)
+            ranks.setflags(write=False)
+            maps[i, k] = ranks
+    return maps
+
+
+def _swap_chain(n: int, steps: list[list[int]], cells: list[int]) -> np.ndarray:
+    """Counts after swapping cell ``cells[s]`` with each of ``steps[s]`` (equally likely) in turn."""
+    maps = _swap_maps(n)
+    counts = np.zeros(factorial(n), dtype=np.int64)
+    counts[0] = 1  # the solved list has rank 0
+    for i, choices in zip(cells, steps, strict=True):
+        new = np.zeros_like(counts)
+        for k in choices:
+            new += counts if k == i else counts[maps[min(i, k), max(i, k)]]
+        counts = new
+    return counts
+
+
+def _exact_swaps(name: str, n: int) -> Distribution:
+    if n > MAX_EXACT_N:
+        raise _too_large(f"exact({name!r}, n={n}) over {factorial(n):,} permutations",
+                         f"the limit is n <= {MAX_EXACT_N}")
+    if name == "naive_swap":
+        cells = list(range(n))
+        steps = [list(range(n)) for _ in cells]
+    else:
+        cells = list(range(n - 1, 0, -1))
+        reach = 0 if name == "tutorial_fisher_yates" else 1  # Sattolo: j < i; Fisher-Yates: j <= i
+        steps = [list(range(i + reach)) for i in cells]
+    total = math.prod(len(choices) for choices in steps)
+    return Distribution(name, n, _swap_chain(n, steps, cells), total)
+
+
+# -- random comparator sort: its whole decision tree -----------------------------------------
+def _exact_sort(n: int) -> Distribution:
+    if n > MAX_SORT_TREE_N:
+        raise _too_large(f"exact('sort_shuffle', n={n})",
+                         f"every run of the comparator is enumerated only for n <= {MAX_SORT_TREE_N}")
+    ranks, depths = sort_shuffle_tree(n)
+    deepest = int(depths.max())
+    counts = np.zeros(factorial(n), dtype=np.int64)
+    np.add.at(counts, ranks, np.left_shift(1, deepest - depths))
+    return Distribution("sort_shuffle", n, counts, 1 << deepest)
+
+
+# -- random walk: a Markov chain over arrangements -------------------------------------------
+@lru_cache(maxsize=8)
+def _walk_neighbours(rows: int, cols: int) -> np.ndarray:
+    """``(4, n!)``: the rank each state goes to in each article direction (itself if off the board)."""
+    n = rows * cols
+    table = _table(n)
+    blank = np.argmax(table == n - 1, axis=1)
+    moves, states = _article_moves(rows, cols), np.arange(len(table))
+    result = np.empty((4, len(table)), dtype=np.int32)
+    for direction in range(4):
+        target = moves[blank, direction]
+        after = table.copy()
+        after[states, blank] = table[states, target]
+        after[states, target] = n - 1
+        result[direction] = rank_many(after)
+    result.setflags(write=False)
+    return result
+
+
+def _walk_counts(rows: int, cols: int, steps: int) -> np.ndarray:
+    """Counts of each state after ``steps`` slides, out of ``4**steps`` equally likely runs.
+
+    Each slide: ``new[s] = sum over directions d of counts[neighbour_d(s)]``, because the
+    slide in direction d is undone by the opposite slide and a blocked direction keeps
+    the state. Counts beyond int64 are carried in 31-bit limbs and joined at the end.
+    """
+    neighbours = _walk_neighbours(rows, cols)
+    limbs = 1 if steps <= _INT64_STEPS else 2 * steps // 31 + 1
+    counts = np.zeros((limbs, neighbours.shape[1]), dtype=np.int64)
+    counts[0, 0] = 1
+    for _ in range(steps):
+        new = counts[:, neighbours[0]]
+        for direction in range(1, 4):
+            new += counts[:, neighbours[direction]]
+        for limb in range(limbs - 1):  # carry: each limb keeps 31 bits
+            new[limb + 1] += new[limb] >> 31
+            new[limb] &= (1 << 31) - 1
+        counts = new
+    if limbs == 1:
+        return counts[0]
+    joined = np.zeros(counts.shape[1], dtype=object)
+    for limb in range(limbs - 1, -1, -1):
+        joined = joined * (1 << 31) + counts[limb].astype(object)
+    return joined
+
+
+def _exact_walk(n: int, shape, steps) -> Distribution:
+    rows, cols = _shape(shape)
+    if rows * cols != n:
+        raise ValueError(f"shape {rows}x{cols} has {rows * cols} cells, but n={n}")
+    if isinstance(steps, bool) or not isinstance(steps, int | np.integer) or steps < 0:
+        raise ValueError(f"steps must be a whole number >= 0, got {steps!r}")
+    steps = int(steps)
+    limbs = 1 if steps <= _INT64_STEPS else 2 * steps // 31 + 1
+    work = factorial(n) * steps * limbs
+    if work > MAX_WALK_WORK:
+        raise _too_large(
+            f"a {steps}-step random walk on {rows}x{cols}",
+            f"{factorial(n):,} states x {steps} steps x {limbs} limbs = {work:,} > {MAX_WALK_WORK:,}",
+        )
+    counts = _walk_counts(rows, cols, steps)
+    return Distribution("random_walk", n, counts, 4**steps, (("shape", (rows, cols)), ("steps", steps)))
+
+
+# -- the entry point -----------------------------------------------------------------------
+def exact(name: str, n: int, **options) -> Distribution:
+    """The exact distribution of shuffle ``name`` on ``n`` items.
+
+    ``naive_swap``, ``tutorial_fisher_yates`` and ``fisher_yates`` for ``n <= 9``
+    (dynamic programming over permutations); ``sort_shuffle`` for
+    ``n <= MAX_SORT_TREE_N`` (every run of the comparator); ``random_walk`` with
+    ``shape=(rows, cols)`` and ``steps=30`` for boards of up to 9 cells (Markov chain).
+
+    >>> exact("tutorial_fisher_yates", 4).support_size  # only the 3! single cycles
+    6
+    >>> exact("random_walk", 4, shape=(2, 2), steps=1).counts[0]  # two of four directions are blocked
+    np.int64(2)
+    """
+    if name not in ALGORITHMS:
+        raise ValueError(f"unknown shuffle {name!r}: choose one of {', '.join(ALGORITHMS)}")
+    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
+        raise ValueError(f"n must be a whole number >= 1, got {n!r}")
+    n = int(n)
+    if name == "random_walk":
+        unknown = set(options) - {"shape", "steps"}
+        if unknown:
+            raise TypeError(f"exact('random_walk') takes shape= and steps=, not {sorted(unknown)}")
+        return _exact_walk(n, options.get("shape"), options.get("steps", 30))
+    if options:
+        raise TypeError(f"exact({name!r}) takes no options, got {sorted(options)}")
+    if name == "sort_shuffle":
+        return _exact_sort(n)
+    return _exact_swaps(name, n)
+
+
+# -- after the shuffle: the parity fix, tiles left at home -----------------------------------
+def parity_fixed(distribution: Distribution, shape: tuple[int, int]) -> Distribution:
+    """The exact distribution after ``shuffles.make_solvable`` on every outcome.
+
+    Item ``n - 1`` is the blank (blank-last goal). Unsolvable arrangements get
+    cells 0 and 1 swapped, or the last two cells when the blank is in cell 0 or 1.
+
+    >>> fixed = parity_fixed(exact("fisher_yates", 4), (2, 2))
+    >>> fixed.tv_distance(uniform_solvable((2, 2)))
+    0.0
+    """
+    rows, cols = _shape(shape)
+    n = rows * cols
+    if distribution.n != n:
+        raise ValueError(f"a {rows}x{cols} board has {n} cells, the distribution has {distribution.n}")
+    table = _table(n)
+    fixed = table.copy()
+    broken = ~_solvable_rows(table, rows, cols)
+    blank = np.argmax(table == n - 1, axis=1)
+    for wrong, (a, b) in (
+        (broken & (blank <= 1), (n - 2, n - 1)),
+        (broken & (blank > 1), (0, 1)),
+    ):
+        fixed[np.ix_(wrong, [a, b])] = table[np.ix_(wrong, [b, a])]
+    counts = np.zeros_like(distribution.counts)
+    np.add.at(counts, rank_many(fixed), distribution.counts)
+    return Distribution(
+        f"{distribution.name} + make_solvable", n, counts, distribution.total, distribution.options
+    )
+
+
+def at_home_counts(perms) -> np.ndarray:
+    """For each row of a ``(size, n)`` permutation array: the tiles in their own cell.
+
+    Item ``n - 1`` is the blank and is not counted.
+    """
+    perms = np.asarray(perms)
+    if perms.ndim != 2:
+        raise ValueError(f"expected a 2-d array (size, n), got shape {perms.shape}")
+    n = perms.shape[1]
+    return (perms[:, : n - 1] == np.arange(n - 1)).sum(axis=1)
+
+
+def expected_at_home(shape: tuple[int, int], steps: int = 30) -> Fraction:
+    """Exact expected number of tiles (blank not counted) still in their goal cell after ``steps`` slides.
+
+    >>> expected_at_home((2, 2), 0)
+    Fraction(3, 1)
+    """
+    rows, cols = _shape(shape)
+    walk = exact("random_walk", rows * cols, shape=(rows, cols), steps=steps)
+    home = at_home_counts(_table(rows * cols))
+    return Fraction(_exact_sum(walk.counts.astype(object) * home), walk.total)
+
+
+def sampled_at_home(
+    shape: tuple[int, int], steps: int = 30, size: int = 100_000, rng=None
+) -> tuple[float, float, float]:
+    """``(mean, low, high)``: tiles at home after ``steps`` random slides, with a 95% confidence interval.
+
+    Works for any board (4x4 and up) by drawing ``size`` walks with ``shuffles.sample``.
+    """
+    rows, cols = check_shape(*shape)
+    perms = sample("random_walk", rows * cols, size, rng, shape=(rows, cols), steps=steps)
+    home = at_home_counts(perms).astype(np.float64)
+    if size < 2:
+        raise ValueError("a confidence interval needs size >= 2 walks")
+    mean, half = float(home.mean()), 1.96 * float(home.std(ddof=1)) / math.sqrt(size)
+    return mean, mean - half, mean + half
