@@ -323,6 +323,9 @@ class PlayableBoard(View):
         goal = self.goal
         for cell, (button, tile) in enumerate(zip(self.cells, self.board.tiles, strict=True)):
             button.description = str(tile) if tile else ""
+            # ipywidgets' Button view keeps its old text when description becomes "" and icon is "";
+            # an empty fixed-width icon ("fa-fw", no glyph) makes the browser clear the blank cell
+            button.icon = "" if tile else "fw"
             if tile == BLANK:
                 button.style.button_color = BLANK_COLOR
             else:
