@@ -1,0 +1,105 @@
+"""Small steps a student takes in JupyterLab or Voila, for the browser tests."""
+
+from __future__ import annotations
+
+import os
+import re
+import uuid
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+from puzzlelab.lessons import list_lessons
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).parent / "notebooks"
+TOKEN = "browser-test-" + uuid.uuid4().hex  # one per test run; JupyterLab gets it via JUPYTER_TOKEN
+TRACEBACK = "Traceback (most recent call last)"
+RUN_ALL_TIMEOUT = 240_000  # ms: the slowest lesson computes for a while
+
+
+def screenshot_dir() -> Path:
+    """``$SCREENSHOTS``, else ``<repo>/artifacts/screenshots`` (git-ignored)."""
+    folder = Path(os.environ.get("SCREENSHOTS") or ROOT / "artifacts" / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def repo_lessons():
+    """The lessons in this checkout's notebooks/ (empty until they are written)."""
+    return list_lessons(source=ROOT / "notebooks")
+
+
+def open_notebook(page: Page, server, path: str, token: str) -> None:
+    """Open ``path`` in a fresh JupyterLab workspace and wait until its kernel really is connected."""
+    page.goto(f"{server.url}/lab/workspaces/{uuid.uuid4().hex}/tree/{path}?reset&token={token}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell")
+    # "Run All" sent before the kernel is connected is silently dropped: wait for the debugger button
+    page.wait_for_selector(".jp-DebuggerBugButton[aria-disabled='false']")
+
+
+def run_all(page: Page) -> None:
+    """Run > Run All Cells, then wait until no cell is queued or running and none raised."""
+    page.click("#jp-MainMenu >> text=Run")
+    page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
+    page.wait_for_selector(".jp-InputArea-prompt:text-is('[*]:')", timeout=30_000)  # started
+    expect(page.locator(".jp-InputArea-prompt:text-is('[*]:')")).to_have_count(0, timeout=RUN_ALL_TIMEOUT)
+    expect(page.locator(".jp-OutputArea-output", has_text=TRACEBACK)).to_have_count(0)
+
+
+def wait_for_voila(page: Page, url: str) -> None:
+    """Load a Voila app (it runs every cell while the page loads) and check no cell failed."""
+    page.goto(url)
+    expect(page.locator("body")).not_to_contain_text("There was an error when executing cell")
+
+
+def moves(counter: Locator) -> int:
+    text = counter.inner_text()
+    match = re.search(r"moves:\s*(\d+)", text)
+    assert match, f"move counter reads {text!r}"
+    return int(match[1])
+
+
+def blank_and_neighbour(board: Locator) -> tuple[int, int]:
+    """Cell indexes of the blank and of a tile next to it, read from the rendered grid."""
+    labels = [b.inner_text().strip() for b in board.locator("button").all()]
+    columns = board.evaluate("el => getComputedStyle(el).gridTemplateColumns.split(' ').length")
+    blank = labels.index("")
+    row, col = divmod(blank, columns)
+    rows = len(labels) // columns
+    for dr, dc in [(0, 1), (0, -1), (1, 0), (-1, 0)]:
+        if 0 <= row + dr < rows and 0 <= col + dc < columns:
+            return blank, (row + dr) * columns + col + dc
+    raise AssertionError(f"no tile next to the blank in {labels}")
+
+
+def slide_a_tile(root: Locator) -> tuple[int, int]:
+    """Click a tile next to the blank in a playable board; check the counter and the grid change.
+
+    Returns the move count before and after.
+    """
+    board, counter = root.locator(".puzzlelab-board").first, root.locator(".puzzlelab-move-counter").first
+    expect(counter).to_contain_text("moves:")
+    before = moves(counter)
+    blank, tile = blank_and_neighbour(board)
+    buttons = board.locator("button")
+    label = buttons.nth(tile).inner_text().strip()
+    buttons.nth(tile).click()
+    expect(counter).to_contain_text(f"moves: {before + 1}")
+    expect(buttons.nth(blank)).to_have_text(label)  # the tile really moved into the blank
+    expect(buttons.nth(tile)).to_have_text(re.compile(r"^\s*$"))  # and left an empty cell behind
+    return before, before + 1
+
+
+def image_source(image: Locator) -> str:
+    source = image.get_attribute("src")
+    assert source, "the picture has no image data"
+    return source
+
+
+def press_slider(slider: Locator, key: str = "ArrowRight", times: int = 1) -> None:
+    """Move an ipywidgets 8 slider (noUiSlider) with the keyboard, as a student would."""
+    handle = slider.locator(".noUi-handle").first
+    handle.focus()
+    for _ in range(times):
+        handle.press(key)

@@ -1,0 +1,39 @@
+"""A puzzlelab widget renders and responds in a real browser, in JupyterLab and in Voila.
+
+Uses tests/browser/notebooks/playable_fixture.ipynb (a PlayableBoard one move from solved),
+so the machinery is checked independently of the lessons.
+"""
+
+import time
+
+import pytest
+from drive import FIXTURES, TOKEN, open_notebook, run_all, slide_a_tile, wait_for_voila
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+FIXTURE = "playable_fixture.ipynb"
+
+
+def test_playable_board_in_jupyterlab(lab, lab_page, shot):
+    t0 = time.perf_counter()
+    open_notebook(lab_page, lab, FIXTURE, TOKEN)
+    run_all(lab_page)
+    board = lab_page.locator(".puzzlelab-playable-board").first
+    expect(board).to_be_visible()
+    expect(lab_page.locator(".jp-OutputArea-output", has_text="cells ran:")).to_contain_text("moves: 0")
+    assert slide_a_tile(board) == (0, 1)
+    print(f"lab fixture: {time.perf_counter() - t0:.1f}s")
+    shot("lab_fixture_playable")
+
+
+def test_playable_board_as_a_voila_app(voila_app, page, shot):
+    t0 = time.perf_counter()
+    app = voila_app(str(FIXTURES / FIXTURE))  # the CLI accepts any notebook's path
+    wait_for_voila(page, app.url)
+    board = page.locator(".puzzlelab-playable-board").first
+    expect(board).to_be_visible()
+    before, after = slide_a_tile(board)
+    assert after == before + 1
+    expect(page.get_by_text("PlayableBoard(3, 3")).to_have_count(0)  # app mode: the code is hidden
+    print(f"voila fixture: {time.perf_counter() - t0:.1f}s")
+    shot("voila_fixture_playable")
