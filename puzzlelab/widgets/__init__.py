@@ -8,5 +8,7 @@ the box to show and a static PNG fallback for places where widgets cannot run.
 
 from .parity_lab import ParityLab
 from .playable import PlayableBoard
+from .search_player import SearchPlayer
+from .shuffle_lab import ShuffleLab
 
-__all__ = ["ParityLab", "PlayableBoard"]
+__all__ = ["ParityLab", "PlayableBoard", "SearchPlayer", "ShuffleLab"]
