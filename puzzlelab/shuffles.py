@@ -87,6 +87,8 @@ def _whole(value, name: str, low: int) -> int:
 
 def _generator(rng) -> np.random.Generator:
     """A numpy Generator from ``rng``: None, an int seed, or a Generator (used as is)."""
+    if isinstance(rng, bool | float | str):
+        raise TypeError(f"rng must be None, a whole-number seed or a numpy Generator, got {rng!r}")
     return np.random.default_rng(rng)
 
 
@@ -484,6 +486,9 @@ def sample(name: str, n: int, size: int, rng=None, **options) -> np.ndarray:
     [[0, 1, 2, 3, 4, 5, 6, 7, 8], [0, 1, 2, 3, 4, 5, 6, 7, 8]]
     """
     _algorithm(name)
+    allowed = {"shape", "steps"} if name == "random_walk" else set()
+    if set(options) - allowed:
+        raise TypeError(f"sample({name!r}) takes options {sorted(allowed)}, got {sorted(options)}")
     n = _whole(n, "n", 1)
     size = _whole(size, "size", 0)
     if n * size > MAX_SAMPLE_CELLS:

@@ -116,6 +116,21 @@ def test_bad_sizes_fail_at_once(bad):
         sample("fisher_yates", bad, 3)
 
 
+@pytest.mark.parametrize("bad", ["abc", 1.5, True])
+def test_bad_rng_is_a_type_error(bad):
+    with pytest.raises(TypeError, match="rng must be"):
+        shuffles.fisher_yates(4, bad)
+    with pytest.raises(TypeError, match="rng must be"):
+        sample("naive_swap", 4, 2, bad)
+
+
+def test_sample_names_the_options_it_takes():
+    with pytest.raises(TypeError, match=r"sample\('naive_swap'\) takes options \[\]"):
+        sample("naive_swap", 4, 3, steps=3)
+    with pytest.raises(TypeError, match="shape"):
+        sample("random_walk", 4, 3, shape=(2, 2), stepz=3)
+
+
 def test_random_walk_argument_errors():
     with pytest.raises(ValueError, match="shape"):
         shuffles.random_walk(9, 0, shape=None)
