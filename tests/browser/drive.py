@@ -103,3 +103,63 @@ def press_slider(slider: Locator, key: str = "ArrowRight", times: int = 1) -> No
     handle.focus()
     for _ in range(times):
         handle.press(key)
+
+
+# -- what "responds" means for each lesson widget -------------------------------------
+def change_shuffle(root: Locator) -> None:
+    """Shuffle lab: pick another shuffle algorithm; the histogram must be redrawn."""
+    histogram = root.locator("img.puzzlelab-histogram").first
+    before = image_source(histogram)
+    menu = root.locator("select").first
+    count, chosen = menu.evaluate("s => [s.options.length, s.selectedIndex]")
+    menu.select_option(index=(chosen + 1) % count)
+    expect(histogram).not_to_have_attribute("src", before, timeout=60_000)
+
+
+def swap_two_tiles(root: Locator) -> None:
+    """Parity lab: swap two tiles; the inversion count must change (a swap changes its parity)."""
+    inversions = root.locator(".puzzlelab-inversions").first
+    before = inversions.inner_text()
+    tiles = [b for b in root.locator(".puzzlelab-board button").all() if b.inner_text().strip()]
+    tiles[0].click()
+    tiles[1].click()
+    expect(inversions).not_to_have_text(before)
+
+
+def step_search(root: Locator) -> None:
+    """Search player: one step forward; the step read-out and the boards picture must change."""
+    info = root.locator(".puzzlelab-search-info").first
+    boards = root.locator("img.puzzlelab-search-boards").first
+    before_info, before_boards = info.inner_text(), image_source(boards)
+    root.locator("button:has(i.fa-step-forward)").first.click()
+    expect(info).not_to_have_text(before_info)
+    expect(boards).not_to_have_attribute("src", before_boards)
+
+
+def move_weight(root: Locator) -> None:
+    """Weights: move the weight slider one notch; some picture in the widget must be redrawn."""
+    sources = "el => Array.from(el.querySelectorAll('img')).map(img => img.getAttribute('src'))"
+    before = root.evaluate(sources)
+    assert before, "the weight explorer shows no picture"
+    press_slider(root.locator(".widget-slider", has_text="weight").first)
+    root.page.wait_for_function(
+        "([el, before]) => Array.from(el.querySelectorAll('img'))"
+        ".some((img, i) => img.getAttribute('src') !== before[i])",
+        arg=[root.element_handle(), before],
+        timeout=60_000,
+    )
+
+
+def slide(root: Locator) -> None:
+    slide_a_tile(root)
+
+
+#: The main widget of each lesson (by slug) and how a student makes it respond.
+MAIN_WIDGET = {
+    "play": ("puzzlelab-playable-board", slide),
+    "shuffling": ("puzzlelab-shuffle-lab", change_shuffle),
+    "parity": ("puzzlelab-parity-lab", swap_two_tiles),
+    "search": ("puzzlelab-search-player", step_search),
+    "weights": ("puzzlelab-weight-explorer", move_weight),
+    "fifteen": ("puzzlelab-search-player", step_search),
+}

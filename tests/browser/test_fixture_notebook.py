@@ -7,7 +7,16 @@ so the machinery is checked independently of the lessons.
 import time
 
 import pytest
-from drive import FIXTURES, TOKEN, open_notebook, run_all, slide_a_tile, wait_for_voila
+from drive import (
+    FIXTURES,
+    MAIN_WIDGET,
+    TOKEN,
+    open_notebook,
+    run_all,
+    screenshot_dir,
+    slide_a_tile,
+    wait_for_voila,
+)
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -37,3 +46,16 @@ def test_playable_board_as_a_voila_app(voila_app, page, shot):
     expect(page.get_by_text("PlayableBoard(3, 3")).to_have_count(0)  # app mode: the code is hidden
     print(f"voila fixture: {time.perf_counter() - t0:.1f}s")
     shot("voila_fixture_playable")
+
+
+def test_every_lesson_widget_responds_in_jupyterlab(lab, lab_page):
+    """The checks the lesson tests use, proven on the widgets themselves (one Run All for all four)."""
+    open_notebook(lab_page, lab, "lesson_widgets_fixture.ipynb", TOKEN)
+    run_all(lab_page)
+    for slug in ["shuffling", "parity", "search", "weights"]:
+        css_class, respond = MAIN_WIDGET[slug]
+        widget = lab_page.locator(f".{css_class}").first
+        widget.scroll_into_view_if_needed()
+        expect(widget, f"{css_class} is not shown").to_be_visible()
+        respond(widget)
+        widget.screenshot(path=str(screenshot_dir() / f"lab_fixture_{slug}.png"))
