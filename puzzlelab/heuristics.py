@@ -243,7 +243,7 @@ def _incremental_misplaced(goal: Board) -> Incremental:
         return sum(1 for a, b in zip(tiles, g, strict=True) if a != BLANK and a != b)
 
     def step(h, tiles, tile, src, dst):
-        return h - (g[src] == tile) + (g[dst] == tile)
+        return h + (g[src] == tile) - (g[dst] == tile)
 
     return Incremental(initial, step)
 

@@ -74,7 +74,7 @@ def _bits(n_cells: int) -> int:
 def _check_partition(goal: Board, partition) -> tuple[tuple[int, ...], ...]:
     try:
         groups = tuple(tuple(int(t) for t in group) for group in partition)
-    except TypeError:
+    except (TypeError, ValueError):
         raise ValueError(
             f"partition must be groups of tiles, e.g. ((1, 2, 3), (4, 5)), got {partition!r}"
         ) from None

@@ -1,0 +1,207 @@
+"""Additive pattern databases: admissible against exact distances, cached on disk, rebuilt when
+corrupt; the 15-puzzle one solves Korf's easiest instances at exactly their optimal length."""
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlelab import Board
+from puzzlelab._cache import cache_dir
+from puzzlelab.heuristics import manhattan
+from puzzlelab.perm import unrank
+from puzzlelab.search import (
+    KORF_GOAL,
+    PatternDatabase,
+    default_partition,
+    ida_star,
+    korf100,
+    pattern_database,
+    state_space_distances,
+)
+
+SMALL = ((1, 2, 3, 4), (5, 6, 7, 8))
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PUZZLELAB_CACHE_DIR", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture(scope="module")
+def korf_pdb():
+    """The real 6-6-3 database for Korf's goal (about 10 s to build; cached in the user cache)."""
+    return pattern_database(KORF_GOAL, progress=None)
+
+
+def _reachable(goal, step):
+    dist = state_space_distances(3, 3, goal)
+    for r in np.flatnonzero(dist >= 0)[::step]:
+        yield Board(unrank(int(r), 9), 3, 3), int(dist[r])
+
+
+@pytest.mark.parametrize("blank", ["last", "first"])
+def test_small_database_is_admissible_and_beats_nothing(cache, blank):
+    goal = Board.goal(3, 3, blank=blank)
+    pdb = PatternDatabase(goal, partition=SMALL, progress=None)
+    better = 0
+    for board, d in _reachable(goal, step=3):
+        value = pdb(board, goal)
+        assert value <= d
+        better += value > manhattan(board, goal)
+    assert better > 0  # the database knows interactions Manhattan distance misses
+    assert pdb(goal, goal) == 0
+
+
+def test_each_group_value_is_exact_for_the_abstract_puzzle(cache):
+    # with one tile per group, the abstraction is plain Manhattan distance
+    goal = Board.goal(3, 3)
+    pdb = PatternDatabase(goal, partition=tuple((t,) for t in range(1, 9)), progress=None)
+    for board, _ in _reachable(goal, step=997):
+        assert pdb(board) == manhattan(board)
+
+
+def test_tables_are_cached_and_reloaded(cache):
+    calls = []
+    PatternDatabase(Board.goal(3, 3), partition=SMALL, progress=lambda *a: calls.append(a))
+    assert calls
+    assert calls[-1][0] == calls[-1][1]  # ends at done == total
+    assert len(list(cache.glob("pdb-3x3-*.npy"))) == 2
+    calls.clear()
+    again = PatternDatabase(Board.goal(3, 3), partition=SMALL, progress=lambda *a: calls.append(a))
+    assert calls == []
+    assert again(Board.parse("1 2 3/4 5 6/7 _ 8")) == 1
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "sidecar", "delete"])
+def test_a_corrupt_cache_is_rebuilt(cache, damage):
+    goal = Board.goal(3, 3)
+    first = PatternDatabase(goal, partition=SMALL, progress=None)
+    path = sorted(cache.glob("pdb-3x3-*.npy"))[0]
+    if damage == "truncate":
+        path.write_bytes(path.read_bytes()[:100])
+    elif damage == "flip":
+        data = bytearray(path.read_bytes())
+        data[-1] ^= 0xFF
+        path.write_bytes(bytes(data))
+    elif damage == "sidecar":
+        path.with_suffix(".sha256").write_text("0" * 64)
+    else:
+        path.unlink()
+    calls = []
+    rebuilt = PatternDatabase(goal, partition=SMALL, progress=lambda *a: calls.append(a))
+    assert calls
+    assert all(np.array_equal(a, b) for a, b in zip(first.tables, rebuilt.tables, strict=True))
+
+
+def test_cache_directory_follows_the_environment(monkeypatch, tmp_path):
+    monkeypatch.delenv("PUZZLELAB_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_dir() == tmp_path / "xdg" / "puzzlelab"
+    monkeypatch.setenv("PUZZLELAB_CACHE_DIR", str(tmp_path / "mine"))
+    assert cache_dir(create=True) == tmp_path / "mine"
+    assert (tmp_path / "mine").is_dir()
+    monkeypatch.delenv("PUZZLELAB_CACHE_DIR")
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache_dir() == tmp_path / "home" / ".cache" / "puzzlelab"
+
+
+def test_text_progress_draws_a_bar(cache, capsys):
+    PatternDatabase(Board.goal(2, 3), partition=((1, 2), (3, 4, 5)))
+    err = capsys.readouterr().err
+    assert "pattern database 2x3" in err
+    assert "#" in err
+
+
+@pytest.mark.parametrize(
+    ("partition", "message"),
+    [(((1, 2, 3),), "disjoint"), (((1, 2, 3, 4), (4, 5, 6, 7, 8)), "disjoint"), ((("a",),), "groups")],
+)
+def test_bad_partitions(cache, partition, message):
+    with pytest.raises(ValueError, match=message):
+        PatternDatabase(Board.goal(3, 3), partition=partition, progress=None)
+
+
+def test_group_too_large_is_refused(cache):
+    with pytest.raises(ValueError, match="too large"):
+        PatternDatabase(
+            Board.goal(4, 4), partition=((1, 2, 3, 4, 5, 6, 7), tuple(range(8, 16))), progress=None
+        )
+
+
+def test_default_partition_is_6_6_3_for_either_goal():
+    for goal in (Board.goal(4, 4), KORF_GOAL):
+        groups = default_partition(goal)
+        assert sorted(len(g) for g in groups) == [3, 6, 6]
+        assert sorted(t for g in groups for t in g) == list(range(1, 16))
+
+
+def test_wrong_goal_is_refused(cache):
+    pdb = PatternDatabase(Board.goal(3, 3), partition=SMALL, progress=None)
+    with pytest.raises(ValueError, match="for the goal"):
+        pdb(Board.goal(3, 3), Board.goal(3, 3, blank="first"))
+    with pytest.raises(ValueError, match="3x3"):
+        pdb(Board.goal(4, 4))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["last", "first"]))
+def test_incremental_form_agrees_with_the_call(seed, blank):
+    goal = Board.goal(3, 3, blank=blank)
+    pdb = PatternDatabase(goal, partition=SMALL, progress=None, cache=False)
+    inc = pdb.incremental(goal)
+    rng = random.Random(seed)
+    board = goal
+    state = inc.initial(board.tiles)
+    for _ in range(60):
+        child = board.move(rng.choice(board.moves()))
+        state = inc.step(state, board.tiles, board.tiles[child.blank], child.blank, board.blank)
+        assert state & 255 == pdb(child)
+        board = child
+
+
+def test_ida_star_with_a_small_database_is_optimal(cache):
+    goal = Board.goal(3, 3)
+    pdb = PatternDatabase(goal, partition=SMALL, progress=None)
+    for board, d in _reachable(goal, step=9001):
+        result = ida_star(board, heuristic=pdb)
+        assert result.cost == d
+        assert result.optimal
+
+
+# -- the 15-puzzle ----------------------------------------------------------------------------
+def test_korf_instances_load():
+    instances = korf100()
+    assert len(instances) == 100
+    assert sum(opt for _, _, opt in instances) == 5305
+    assert instances[0][1].tiles[:4] == (14, 13, 15, 7)
+    assert all(b.shape == (4, 4) for _, b, _ in instances)
+
+
+@pytest.mark.slow
+def test_korf_database_never_exceeds_the_known_optimal_lengths(korf_pdb):
+    for _, board, optimal in korf100():
+        value = korf_pdb(board, KORF_GOAL)
+        assert manhattan(board, KORF_GOAL) <= value + 20  # sanity: the same order of size
+        assert value <= optimal
+        assert (optimal - value) % 2 == 0  # every move changes h by one tile's step: parity holds
+
+
+@pytest.mark.slow
+def test_korf_easiest_instances_are_solved_at_exactly_their_optimal_length(korf_pdb):
+    easiest = sorted(korf100(), key=lambda item: item[2])[:3]
+    for ident, board, optimal in easiest:
+        result = ida_star(board, KORF_GOAL, heuristic=korf_pdb, seconds=60)
+        assert result.solved, ident
+        assert result.cost == optimal
+        assert result.optimal
+        assert result.boards[-1] == KORF_GOAL
+
+
+@pytest.mark.slow
+def test_korf_database_stays_small(korf_pdb):
+    assert korf_pdb.nbytes < 200 * 2**20
