@@ -4,7 +4,9 @@ Vocabulary (Russell & Norvig): a *state* is a board; a *node* is a state reached
 with ``g`` (moves so far), ``h`` (the heuristic's estimate of moves left) and ``f`` (the
 priority); the *frontier* holds nodes waiting to be *expanded*; expanding a node *generates*
 its children. The engine works on raw tile tuples and builds :class:`Node` and
-:class:`~puzzlelab.Board` objects only for the events someone asked for.
+:class:`~puzzlelab.Board` objects only for the events someone asked for. The move that undoes
+the last one is not generated (it leads back to the parent, which is always reached already), so
+the "skip" events are the children reached before by another path.
 
 >>> from puzzlelab import Board
 >>> result = astar(Board.parse("1 2 3/4 5 6/_ 7 8"))
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 from heapq import heappop, heappush
 from typing import NamedTuple
 
-from ..board import BLANK, MOVES, Board, neighbour_table
+from ..board import BLANK, MOVES, OPPOSITE, Board, neighbour_table
 from ..heuristics import heuristic_name, incremental, linear_conflict, manhattan, misplaced, zero
 from ..parity import explain
 
@@ -302,7 +304,10 @@ def _best_first(
             emit = left > 0
             yield _new(Event, ("expand", expanded, current, len(frontier), None))
         g2 = g + 1
+        back = OPPOSITE.get(link[1])  # undoing the last move leads back to the parent: never useful
         for move, cell in table[blank]:
+            if move == back:
+                continue
             tile = state[cell]
             child = list(state)
             child[blank], child[cell] = tile, BLANK
