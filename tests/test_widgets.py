@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from puzzlelab import Board
 from puzzlelab.parity import explain, is_solvable
-from puzzlelab.widgets import ParityLab, PlayableBoard
+from puzzlelab.widgets import ParityLab, PlayableBoard, SearchPlayer, ShuffleLab, WeightExplorer
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -222,8 +222,8 @@ def test_parity_lab_swaps_two_clicked_tiles_and_flips_the_verdict(make):
     assert lab.selected is None
 
 
-@settings(deadline=None, max_examples=15)
-@given(st.lists(st.tuples(st.integers(0, 8), st.integers(0, 8)), max_size=6))
+@settings(deadline=None, max_examples=10)
+@given(st.lists(st.tuples(st.integers(0, 8), st.integers(0, 8)), max_size=4))
 def test_parity_lab_numbers_match_explain(swaps):
     lab = ParityLab(3, 3)
     try:
@@ -286,3 +286,178 @@ def test_parity_lab_refuses_proofs_on_big_boards_and_bad_sizes(make):
     assert_static_fallback(lab)
     with pytest.raises(ValueError, match="mode must be"):
         ParityLab(3, 3, mode="juggle")
+
+
+# -- shuffle lab --------------------------------------------------------------------------------
+def test_shuffle_lab_exact_numbers_match_the_distribution(make):
+    from puzzlelab.distributions import exact
+
+    lab = make(ShuffleLab, "naive_swap", n=3, mode="exact")
+    truth = exact("naive_swap", 3)
+    assert lab.ratio.value == "max/min ratio: exact 5/4 = 1.250"
+    assert lab.distance.value == f"distance from uniform (TV): exact {truth.tv_distance():.4f}"
+    assert lab.exact_distribution.counts.tolist() == truth.counts.tolist()
+    assert lab.sampled_distribution is None
+    lab.algorithm.value = "fisher_yates"
+    assert lab.ratio.value == "max/min ratio: exact 1"
+    assert lab.distance.value == "distance from uniform (TV): exact 0.0000"
+
+
+def test_shuffle_lab_sampling_is_seeded_and_resampling_changes_the_picture(make):
+    first = make(ShuffleLab, "fisher_yates", n=4, mode="sampled", samples=1_000, rng=5)
+    second = make(ShuffleLab, "fisher_yates", n=4, mode="sampled", samples=1_000, rng=5)
+    assert first.ratio.value == second.ratio.value
+    assert first.sampled_distribution.total == 1_000
+    picture, ratio = first.histogram.value, first.ratio.value
+    first.resample_button.click()
+    assert first.histogram.value != picture
+    assert first.ratio.value != ratio or first.distance.value != second.distance.value
+    first.samples.value = 10_000
+    assert first.sampled_distribution.total == 10_000
+
+
+def test_shuffle_lab_both_mode_size_and_random_walk(make):
+    lab = make(ShuffleLab, "random_walk", n=4, mode="both", samples=1_000)
+    assert lab.error_message == ""
+    assert "exact" in lab.ratio.value
+    assert "sampled" in lab.ratio.value
+    matrix = lab.matrix.value
+    lab.steps.value = 3
+    assert lab.exact_distribution.options == (("shape", (2, 2)), ("steps", 3))
+    assert lab.matrix.value != matrix
+    lab.size.value = (5, None)  # five loose items: no board to walk on
+    assert "choose a board size" in lab.error_message
+    lab.algorithm.value = "sort_shuffle"
+    assert lab.error_message == ""
+    assert lab.exact_distribution.n == 5
+    assert_static_fallback(lab)
+
+
+def test_shuffle_lab_leaves_slow_exact_cases_to_a_button(make):
+    lab = make(ShuffleLab, "naive_swap", n=4, mode="exact", samples=1_000)
+    lab.size.value = (9, (3, 3))
+    assert "press 'compute exact'" in lab.ratio.value
+    assert not lab.exact_button.disabled
+    assert lab.sampled_distribution is not None  # shows samples meanwhile
+
+
+def test_shuffle_lab_constructor_checks_its_arguments():
+    with pytest.raises(ValueError, match="unknown shuffle"):
+        ShuffleLab("bogo")
+    with pytest.raises(ValueError, match="n must be one of"):
+        ShuffleLab("naive_swap", n=12)
+    with pytest.raises(ValueError, match="mode must be"):
+        ShuffleLab("naive_swap", mode="guess")
+
+
+# -- search player ------------------------------------------------------------------------------
+def test_search_player_steps_through_a_cached_run(make):
+    player = make(SearchPlayer, "4 1 3/7 2 6/_ 5 8")
+    assert player.step.max == player.replay.steps == 6
+    assert player.info.value.startswith("step 1 of 6: expand g=0")
+    assert "6 moves (optimal)" in player.outcome.value
+    pictures = {bytes(player.boards_image.value)}
+    for step in range(2, 7):
+        player.forward_button.click()
+        assert player.step.value == step
+        assert player.info.value.startswith(f"step {step} of 6: expand g={step - 1}")
+        pictures.add(bytes(player.boards_image.value))
+    assert len(pictures) == 6
+    player.forward_button.click()  # stays at the end
+    assert player.step.value == 6
+    player.back_button.click()
+    assert player.step.value == 5
+    assert player.cached_runs == 1
+    player.play.value = 3  # the Play widget drives the same step (linked in the browser)
+    for view in ("frontier", "path"):
+        player.board_view.value = view
+        assert player.error_message == ""
+    player.chart_view.value = "(g, h) plane"
+    assert player.error_message == ""
+    assert_static_fallback(player)
+
+
+def test_search_player_reruns_only_on_new_settings(make):
+    player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1")
+    astar_steps = player.replay.steps
+    player.step.value = 10
+    assert player.cached_runs == 1
+    player.method.value = "weighted_astar"
+    assert not player.weight.disabled
+    player.weight.value = 3.0
+    assert player.cached_runs == 3
+    assert player.replay.result.weight == 3.0
+    player.method.value = "astar"
+    assert player.cached_runs == 3  # back to a run already made
+    assert player.replay.steps == astar_steps
+    assert player.step.value == 1
+    player.method.value = "bfs"
+    assert player.heuristic.disabled
+    assert "bfs" in player.outcome.value
+
+
+def test_search_player_frontier_matches_the_engine():
+    from puzzlelab.search import astar
+    from puzzlelab.widgets._replay import Replay
+
+    result = astar(
+        Board.parse("8 6 7/2 5 4/3 _ 1"), heuristic=__import__("puzzlelab").search.misplaced, record=True
+    )
+    replay = Replay(result)
+    for step in range(1, replay.steps + 1, max(1, replay.steps // 40)):
+        best, size = replay.frontier(step)
+        engine_size = replay.events[replay._span(step)[1] - 1].frontier
+        assert size <= engine_size  # the engine also counts stale entries it will skip
+        assert [n.f for n in best] == sorted(n.f for n in best)
+        if step < replay.steps:
+            assert best[0].f == replay.node(step + 1).f  # the best entry is expanded next
+
+
+def test_search_player_shows_budget_and_bad_starts(make):
+    player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1", method="bfs", budget=50)
+    assert "budget" in player.outcome.value
+    assert player.step.max == 50
+    with pytest.raises(ValueError, match="method must be"):
+        SearchPlayer("1 2/_ 3", method="dfs")
+    bad = make(SearchPlayer, "1 2 3/4 5 6/8 7 _")
+    assert "can never reach the goal" in bad.error_message
+    assert bad.static_png().startswith(PNG)
+
+
+# -- weight explorer ----------------------------------------------------------------------------
+def test_weight_explorer_reports_expansions_and_length_against_the_optimum(make):
+    from puzzlelab.search import astar, linear_conflict, manhattan, weighted_astar
+
+    start = Board.parse("8 6 7/2 5 4/3 _ 1")
+    explorer = make(WeightExplorer, start, weight=1.0)
+    optimum = astar(start, heuristic=linear_conflict).cost
+    for weight in (1.0, 2.0, 5.0):
+        explorer.weight.value = weight
+        truth = weighted_astar(start, weight=weight, heuristic=manhattan)
+        assert explorer.expanded.value == f"nodes expanded: {truth.expanded:,}"
+        assert (
+            explorer.length.value
+            == f"solution: {truth.cost} moves, optimum {optimum} (+{truth.cost - optimum})"
+        )
+    picture = explorer.tradeoff_image.value
+    explorer.sweep_button.click()
+    assert explorer.tradeoff_image.value != picture
+    assert len(explorer._done()) == 6
+    explorer.heuristic.value = "misplaced"
+    assert explorer.error_message == ""
+    assert_static_fallback(explorer)
+
+
+def test_weight_explorer_instances(make):
+    explorer = make(WeightExplorer, rng=3)
+    first = explorer.start
+    explorer.random_button.click()
+    assert explorer.start != first
+    assert is_solvable(explorer.start)
+    explorer.instance.value = "1 2 3/4 5 6/8 7 _"
+    assert "can never reach the goal" in explorer.error_message
+    assert explorer.start != Board.parse("1 2 3/4 5 6/8 7 _")
+    explorer.instance.value = "1 2 3/4 _ 5/7 8 6"
+    assert explorer.length.value == "solution: 2 moves, optimum 2 (+0)"
+    explorer.instance.value = "1 2 x"
+    assert "cannot read tile" in explorer.error_message

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 import numpy as np
 from matplotlib.collections import PatchCollection
+from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from ..board import BLANK, Board
@@ -25,6 +26,7 @@ from ._common import new_axes
 __all__ = [
     "OFF_GOAL_COLOR",
     "ON_GOAL_COLOR",
+    "board_raster",
     "draw_board",
     "draw_board_strip",
     "draw_picture_board",
@@ -54,6 +56,83 @@ def _finish(ax, width: float, height: float) -> None:
     ax.set_ylim(height + 0.1, -0.1)
     ax.set_aspect("equal")
     ax.set_axis_off()
+
+
+# -- raster boards: many small boards drawn fast (one image each instead of a Text per tile) --------
+def _rgb(color: str) -> np.ndarray:
+    from matplotlib.colors import to_rgb
+
+    return (np.array(to_rgb(color)) * 255).astype(np.float32)
+
+
+@lru_cache(maxsize=8)
+def _glyphs(px: int) -> dict[str, np.ndarray]:
+    """Coverage masks (0..1) of the digits 0-9 drawn by Agg for tiles of ``px`` pixels."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    figure = Figure(figsize=(10 * px / 100, px / 100), dpi=100)
+    canvas = FigureCanvasAgg(figure)
+    size = px * 0.5 * 72 / 100
+    for d in range(10):
+        figure.text((d + 0.5) / 10, 0.5, str(d), ha="center", va="center", fontsize=size)
+    canvas.draw()
+    coverage = 1 - np.asarray(canvas.buffer_rgba())[:, :, 0].astype(np.float32) / 255
+    glyphs = {}
+    for d in range(10):
+        cell = coverage[:, d * px : (d + 1) * px]
+        cols = np.flatnonzero(cell.max(axis=0) > 0.05)
+        glyphs[str(d)] = cell[:, cols[0] : cols[-1] + 1] if cols.size else cell
+    return glyphs
+
+
+@lru_cache(maxsize=2048)
+def _tile_image(tile: int, color: str, px: int) -> np.ndarray:
+    inner = px - 2 * max(1, round(px * _GAP))
+    image = np.empty((inner, inner, 3), dtype=np.float32)
+    image[:] = _rgb(color)
+    image[0, :], image[-1, :], image[:, 0], image[:, -1] = (_rgb("#333333"),) * 4
+    glyphs = [_glyphs(px)[ch] for ch in str(tile)]
+    text = np.concatenate([np.pad(g, ((0, 0), (0, 1))) for g in glyphs], axis=1)[:, :-1]
+    text = text[:inner, :inner]
+    top, left = (inner - text.shape[0]) // 2, (inner - text.shape[1]) // 2
+    region = image[top : top + text.shape[0], left : left + text.shape[1]]
+    region *= 1 - text[:, :, None]
+    return image
+
+
+def board_raster(board: Board, *, goal: Board | None = None, px: int = 32) -> np.ndarray:
+    """The numbered board as an RGB uint8 array, ``px`` pixels per cell (green tiles are home).
+
+    >>> board_raster(Board.goal(2, 3), px=20).shape
+    (40, 60, 3)
+    """
+    board = Board.parse(board)
+    goal = _goal_for(board, goal)
+    if not 8 <= px <= 256:
+        raise ValueError(f"px must lie in 8..256, got {px}")
+    image = np.empty((board.rows * px, board.cols * px, 3), dtype=np.float32)
+    image[:] = _rgb("#444444")
+    pad = max(1, round(px * _GAP))
+    for index, tile in enumerate(board.tiles):
+        if tile == BLANK:
+            continue
+        r, c = divmod(index, board.cols)
+        color = ON_GOAL_COLOR if goal.tiles[index] == tile else OFF_GOAL_COLOR
+        tile_image = _tile_image(tile, color, px)
+        image[
+            r * px + pad : r * px + pad + tile_image.shape[0],
+            c * px + pad : c * px + pad + tile_image.shape[1],
+        ] = tile_image
+    return image.astype(np.uint8)
+
+
+def _raster_artists(ax, board: Board, goal: Board, x0: float, y0: float, *, px: int = 28):
+    """Draw ``board`` as one image with its top-left corner at ``(x0, y0)``, one unit per cell."""
+    ax.imshow(
+        board_raster(board, goal=goal, px=px),
+        extent=(x0, x0 + board.cols, y0 + board.rows, y0),
+        interpolation="antialiased",
+    )
 
 
 def _tile_artists(ax, board: Board, goal: Board, x0: float, y0: float, *, highlight=(), scale=1.0):
@@ -232,7 +311,7 @@ def draw_board_strip(
     ax = new_axes(ax, figsize=(0.35 * columns * step_x + 0.3, 0.35 * lines * step_y + 0.3))
     for k, (board, label) in enumerate(zip(shown, shown_labels, strict=False)):
         x0, y0 = (k % columns) * step_x, (k // columns) * step_y + 0.8
-        _tile_artists(ax, board, goal, x0, y0, scale=0.8)
+        _raster_artists(ax, board, goal, x0, y0)
         ax.text(x0 + first.cols / 2, y0 - 0.15, label, ha="center", va="bottom", fontsize=8)
     _finish(ax, columns * step_x - 0.5, lines * step_y - 0.2)
     return ax

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..board import Board
 from ._common import new_axes
-from .boards import _finish, _goal_for, _tile_artists, draw_board_strip
+from .boards import _finish, _goal_for, _raster_artists, draw_board_strip
 
 __all__ = [
     "draw_distance_histogram",
@@ -51,7 +51,7 @@ def _boards_in_row(ax, nodes, labels, goal, y0: float, *, width: float, greyed=(
     step = board.cols + 0.7
     x0 = (width - (len(nodes) * step - 0.7)) / 2
     for k, (node, label) in enumerate(zip(nodes, labels, strict=True)):
-        _tile_artists(ax, node.board, goal, x0 + k * step, y0, scale=0.8)
+        _raster_artists(ax, node.board, goal, x0 + k * step, y0)
         ax.text(
             x0 + k * step + board.cols / 2,
             y0 + board.rows + 0.1,
@@ -78,7 +78,7 @@ def draw_expansion(node, children: Sequence, *, ax=None, goal: Board | None = No
     width = max(board.cols, len(below) * step - 0.7)
     ax = new_axes(ax, figsize=(max(3.0, 0.45 * width + 0.5), 0.45 * (2 * board.rows + 2.6) + 0.3))
     x0 = (width - board.cols) / 2
-    _tile_artists(ax, board, goal, x0, 0, scale=0.8)
+    _raster_artists(ax, board, goal, x0, 0)
     ax.text(
         x0 + board.cols + 0.2,
         board.rows / 2,

@@ -10,5 +10,6 @@ from .parity_lab import ParityLab
 from .playable import PlayableBoard
 from .search_player import SearchPlayer
 from .shuffle_lab import ShuffleLab
+from .weight_explorer import WeightExplorer
 
-__all__ = ["ParityLab", "PlayableBoard", "SearchPlayer", "ShuffleLab"]
+__all__ = ["ParityLab", "PlayableBoard", "SearchPlayer", "ShuffleLab", "WeightExplorer"]

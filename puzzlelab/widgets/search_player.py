@@ -24,7 +24,7 @@ from ..plots.search import (
     draw_search_path,
     draw_search_progress,
 )
-from ._base import View, error_line, png_image
+from ._base import View, clear_artists, error_line, png_image, set_title
 from ._replay import Replay
 
 __all__ = ["BOARD_VIEWS", "CHART_VIEWS", "PLAYER_METHODS", "SearchPlayer"]
@@ -182,7 +182,7 @@ class SearchPlayer(View):
 
     def _draw_boards(self, step: int, ax) -> None:
         replay, view = self.replay, self.board_view.value
-        ax.clear()
+        clear_artists(ax)
         if view == "expansion":
             generated, skipped = replay.children(step)
             draw_expansion(replay.node(step), generated, skipped=skipped, goal=self.goal, ax=ax)
@@ -191,7 +191,7 @@ class SearchPlayer(View):
             draw_frontier(best, goal=self.goal, size=size, ax=ax)
         else:
             draw_search_path(replay.node(step), goal=self.goal, ax=ax)
-        ax.set_title(f"{view}, step {step}", fontsize=9)
+        set_title(ax, f"{view}, step {step}")
 
     def _line_weight(self) -> float | None:
         method = self.method.value
@@ -213,9 +213,9 @@ class SearchPlayer(View):
         ax = self._chart_axes
         if view == "progress":  # only the step marker moves
             ax.lines[-1].set_xdata([step, step])
-            ax.set_title(f"f and frontier size, step {step}", fontsize=9)
+            set_title(ax, f"f and frontier size, step {step}")
             return
-        ax.clear()
+        clear_artists(ax)
         node, weight = replay.node(step), self._line_weight()
         bound = None if weight is None else node.g + weight * node.h
         draw_gh_plane(
@@ -226,7 +226,7 @@ class SearchPlayer(View):
             current=(node.g, node.h),
             ax=ax,
         )
-        ax.set_title(f"expanded nodes, step {step}", fontsize=9)
+        set_title(ax, f"expanded nodes, step {step}")
 
     # -- fallback ------------------------------------------------------------------------------------
     def static_figure(self) -> Figure:

@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 
 from ..plots._common import figure_png
 from ..plots.distributions import draw_permutation_histogram, draw_position_matrix
-from ._base import View, error_line, png_image
+from ._base import View, error_line, png_image, set_title
 
 __all__ = ["SAMPLE_SIZES", "SIZES", "ShuffleLab"]
 
@@ -211,15 +211,21 @@ class ShuffleLab(View):
         source = exact if exact is not None else sampled
         ax = draw_position_matrix(source, ax=self._matrix_axes, colorbar=False, title="P[item, position]")
         self._matrix_figure.colorbar(ax.images[0], cax=self._colorbar_axes)
+        set_title(self._hist_axes, self.algorithm.value)
+        set_title(ax, "P[item, position]")
 
     def _redraw_in_place(self, exact, sampled) -> None:
         """Same size and mode as last time: move the existing artists (much faster than redrawing)."""
-        bars = [p for p in self._hist_axes.patches if p.get_label() in ("sampled", "exact")]
+        ax = self._hist_axes
+        shown = [a for a in (*ax.patches, *ax.lines) if a.get_label() in ("sampled", "exact")]
         heights = [d.probabilities() for d in (sampled, exact) if d is not None]
-        for bar, values in zip(bars, heights, strict=True):
-            bar.set_data(values)
+        for artist, values in zip(shown, heights, strict=True):
+            if hasattr(artist, "set_ydata"):
+                artist.set_ydata(values)  # many permutations: drawn as a line
+            else:
+                artist.set_data(values)
         self._hist_axes.set_ylim(0, max(v.max() for v in heights) * 1.15)
-        self._hist_axes.set_title(self.algorithm.value)
+        set_title(self._hist_axes, self.algorithm.value)
         matrix = (exact if exact is not None else sampled).position_matrix()
         image = self._matrix_axes.images[0]
         image.set_data(matrix)
