@@ -53,6 +53,11 @@ def wait_for_voila(page: Page, url: str) -> None:
     expect(page.locator("body")).not_to_contain_text("There was an error when executing cell")
 
 
+def assert_code_hidden(page: Page) -> None:
+    """App mode: widgets and text are shown, code cells' sources are not."""
+    expect(page.locator(".jp-CodeCell .jp-InputArea, .cm-editor, .jp-InputPrompt")).to_have_count(0)
+
+
 def moves(counter: Locator) -> int:
     text = counter.inner_text()
     match = re.search(r"moves:\s*(\d+)", text)

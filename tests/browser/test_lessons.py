@@ -10,7 +10,7 @@ a check in ``drive.MAIN_WIDGET`` fails ``test_every_lesson_has_a_browser_check``
 import time
 
 import pytest
-from drive import MAIN_WIDGET, TOKEN, open_notebook, repo_lessons, run_all, wait_for_voila
+from drive import MAIN_WIDGET, TOKEN, assert_code_hidden, open_notebook, repo_lessons, run_all, wait_for_voila
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -45,6 +45,6 @@ def test_lesson_runs_and_responds_as_a_voila_app(lesson, voila_app, page, shot):
     widget = page.locator(f".{css_class}").first
     expect(widget).to_be_visible(timeout=180_000)  # Voila runs every cell before showing the page
     respond(widget)
-    expect(page.locator(".jp-InputArea")).to_have_count(0)  # app mode: no code cells shown
+    assert_code_hidden(page)
     print(f"voila {lesson.name}: {time.perf_counter() - t0:.1f}s")
     shot(f"voila_{lesson.name}")
