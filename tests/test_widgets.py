@@ -378,7 +378,7 @@ def test_search_player_steps_through_a_cached_run(make):
 
 
 def test_search_player_reruns_only_on_new_settings(make):
-    player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1")
+    player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1", budget=3_000)
     astar_steps = player.replay.steps
     player.step.value = 10
     assert player.cached_runs == 1

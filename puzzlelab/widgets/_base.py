@@ -11,14 +11,25 @@ from __future__ import annotations
 
 import base64
 import html
+import io
 from collections.abc import Callable
 
 import ipywidgets as widgets
+import numpy as np
 from matplotlib.figure import Figure
 
 from ..plots._common import figure_png
 
-__all__ = ["View", "clear_artists", "close_all", "error_line", "png_image", "set_title"]
+__all__ = [
+    "Blitter",
+    "View",
+    "clear_artists",
+    "close_all",
+    "error_line",
+    "png_image",
+    "rgba_png",
+    "set_title",
+]
 
 FALLBACK_DPI = 80
 
@@ -121,3 +132,44 @@ def clear_artists(ax) -> None:
 def set_title(ax, text: str) -> None:
     """A small title at a fixed height (skips matplotlib's costly automatic title placement)."""
     ax.set_title(text, fontsize=9, y=1.0)
+
+
+def rgba_png(rgba) -> bytes:
+    """PNG bytes of an RGBA array (fast zlib level: these images live for one step)."""
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.fromarray(np.asarray(rgba)).save(buffer, format="png", compress_level=1)
+    return buffer.getvalue()
+
+
+class Blitter:
+    """Draw a figure's unchanging part once; each step redraws only the artists that move.
+
+    The standard matplotlib blitting recipe on an Agg canvas: ``png(moving)`` restores the
+    saved background and draws just ``moving`` on top, so axes, ticks and labels are not laid
+    out again. Call :meth:`reset` whenever the unchanging part changes (new data range, new run).
+    """
+
+    def __init__(self, figure: Figure):
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        self.figure = figure
+        self.canvas = FigureCanvasAgg(figure)
+        self.background = None
+
+    def reset(self) -> None:
+        self.background = None
+
+    def png(self, moving) -> bytes:
+        moving = [a for a in moving if a is not None]
+        if self.background is None:
+            for artist in moving:
+                artist.set_animated(True)
+            self.canvas.draw()
+            self.background = self.canvas.copy_from_bbox(self.figure.bbox)
+        else:
+            self.canvas.restore_region(self.background)
+        for artist in moving:
+            self.figure.draw_artist(artist)
+        return rgba_png(self.canvas.buffer_rgba())

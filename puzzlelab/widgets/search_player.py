@@ -13,6 +13,7 @@ the search; changing the method, heuristic or weight runs it once.
 from __future__ import annotations
 
 import ipywidgets as widgets
+import numpy as np
 from matplotlib.figure import Figure
 
 from ..board import Board
@@ -24,7 +25,7 @@ from ..plots.search import (
     draw_search_path,
     draw_search_progress,
 )
-from ._base import View, clear_artists, error_line, png_image, set_title
+from ._base import Blitter, View, clear_artists, error_line, png_image, set_title
 from ._replay import Replay
 
 __all__ = ["BOARD_VIEWS", "CHART_VIEWS", "PLAYER_METHODS", "SearchPlayer"]
@@ -99,7 +100,8 @@ class SearchPlayer(View):
         self.error = error_line()
         self._boards_figure = Figure(figsize=(5.2, 3.2))
         self._boards_axes = self._boards_figure.add_axes((0.01, 0.01, 0.98, 0.9))
-        self._chart_figure = Figure(figsize=(4.5, 3.2))
+        self._chart_figure = Figure(figsize=(4.5, 3.2), dpi=72)
+        self._blitter = Blitter(self._chart_figure)
         self._chart_axes = None
         self._chart_key = None
         for control in (self.method, self.heuristic, self.weight):
@@ -178,7 +180,6 @@ class SearchPlayer(View):
         self._draw_boards(step, self._boards_axes)
         self.boards_image.value = figure_png(self._boards_figure)
         self._draw_chart(step)
-        self.chart_image.value = figure_png(self._chart_figure)
 
     def _draw_boards(self, step: int, ax) -> None:
         replay, view = self.replay, self.board_view.value
@@ -202,31 +203,50 @@ class SearchPlayer(View):
         return None
 
     def _draw_chart(self, step: int) -> None:
+        """The chart's axes and the whole run are drawn once; each step moves only the markers."""
         replay, view = self.replay, self.chart_view.value
         key = (id(replay), view)
-        if key != self._chart_key:  # a new run or view: draw everything once
+        if key != self._chart_key:
             self._chart_figure.clear()
-            self._chart_axes = self._chart_figure.add_axes((0.14, 0.15, 0.7, 0.75))
+            ax = self._chart_axes = self._chart_figure.add_axes((0.14, 0.15, 0.7, 0.75))
             if view == "progress":
-                draw_search_progress(replay.f, replay.frontier_sizes, step=step, ax=self._chart_axes)
+                draw_search_progress(replay.f, replay.frontier_sizes, step=step, ax=ax)
+                self._marker = ax.lines[-1]
+            else:
+                self._setup_gh_plane(ax)
+            self._blitter.reset()
             self._chart_key = key
         ax = self._chart_axes
-        if view == "progress":  # only the step marker moves
-            ax.lines[-1].set_xdata([step, step])
+        if view == "progress":
+            self._marker.set_xdata([step, step])
             set_title(ax, f"f and frontier size, step {step}")
+            self.chart_image.value = self._blitter.png([self._marker, ax.title])
             return
-        clear_artists(ax)
         node, weight = replay.node(step), self._line_weight()
-        bound = None if weight is None else node.g + weight * node.h
-        draw_gh_plane(
-            replay.g[:step],
-            replay.h[:step],
-            weight=weight or 1.0,
-            bound=bound,
-            current=(node.g, node.h),
-            ax=ax,
+        self._done.set_offsets(np.column_stack([replay.g[:step], replay.h[:step]]))
+        self._current.set_data([node.g], [node.h])
+        if weight is not None:
+            bound = node.g + weight * node.h
+            self._fline.set_data([0.0, bound], [bound / weight, 0.0])
+        set_title(ax, f"expanded so far: {step}")
+        self.chart_image.value = self._blitter.png([self._done, self._fline, self._current, ax.title])
+
+    def _setup_gh_plane(self, ax) -> None:
+        replay, weight = self.replay, self._line_weight()
+        draw_gh_plane(replay.g, replay.h, weight=weight or 1.0, ax=ax)
+        whole = ax.collections[0]
+        whole.set_color("#cccccc")
+        whole.set_label("whole run")
+        ax.legend_.remove()
+        self._done = ax.scatter([], [], s=14, alpha=0.5, color="#1f77b4", edgecolors="none", label="expanded")
+        label = "f = g + h" if weight == 1.0 else f"f = g + {weight:g}h" if weight else None
+        (self._fline,) = ax.plot([], [], "--", color="#d62728", linewidth=1, label=label)
+        (self._current,) = ax.plot([], [], "o", color="#d62728", markersize=7, label="current")
+        ax.legend(
+            handles=[whole, self._done, self._current] + ([self._fline] if weight else []),
+            loc="upper right",
+            fontsize=7,
         )
-        set_title(ax, f"expanded nodes, step {step}")
 
     # -- fallback ------------------------------------------------------------------------------------
     def static_figure(self) -> Figure:

@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 
 from ..plots._common import figure_png
 from ..plots.distributions import draw_permutation_histogram, draw_position_matrix
-from ._base import View, error_line, png_image, set_title
+from ._base import Blitter, View, error_line, png_image, set_title
 
 __all__ = ["SAMPLE_SIZES", "SIZES", "ShuffleLab"]
 
@@ -100,9 +100,11 @@ class ShuffleLab(View):
         self.histogram = png_image("puzzlelab-histogram", width=520)
         self.matrix = png_image("puzzlelab-bias-matrix", width=300)
         self.error = error_line()
-        self._hist_figure = Figure(figsize=(6.5, 3.2))
+        self._hist_figure = Figure(figsize=(6.5, 3.2), dpi=72)
+        self._hist_blit = Blitter(self._hist_figure)
         self._hist_axes = self._hist_figure.add_axes((0.1, 0.27, 0.88, 0.63))
-        self._matrix_figure = Figure(figsize=(3.6, 3.2))
+        self._matrix_figure = Figure(figsize=(3.6, 3.2), dpi=72)
+        self._matrix_blit = Blitter(self._matrix_figure)
         self._matrix_axes = self._matrix_figure.add_axes((0.14, 0.14, 0.62, 0.74))
         self._colorbar_axes = self._matrix_figure.add_axes((0.8, 0.14, 0.04, 0.74))
         for control in (self.algorithm, self.size, self.mode, self.samples, self.steps):
@@ -194,28 +196,46 @@ class ShuffleLab(View):
         self.support.value = f"permutations seen of {factorial(n):,}: " + ", ".join(support)
 
     def _draw(self, exact, sampled) -> None:
+        """Redraw everything when the size, mode or data range changes; otherwise move the bars,
+        the heat map and the numbers over a saved background (see :class:`Blitter`)."""
         layout = (self.size.value[0], exact is None, sampled is None)
-        if layout == getattr(self, "_layout", None):
-            self._redraw_in_place(exact, sampled)
-        else:
+        if layout != getattr(self, "_layout", None) or not self._fits(exact, sampled):
             self._redraw(exact, sampled)
             self._layout = layout
-        self.histogram.value = figure_png(self._hist_figure)
-        self.matrix.value = figure_png(self._matrix_figure)
+            self._hist_blit.reset()
+            self._matrix_blit.reset()
+        else:
+            self._redraw_in_place(exact, sampled)
+        ax, max_ax = self._hist_axes, self._matrix_axes
+        shown = [a for a in (*ax.patches, *ax.lines) if a.get_label() in ("sampled", "exact")]
+        uniform = [a for a in ax.lines if a.get_label().startswith("uniform")]  # stays on top of the bars
+        self.histogram.value = self._hist_blit.png([*shown, *uniform, ax.title])
+        self.matrix.value = self._matrix_blit.png([*max_ax.images, *max_ax.texts, max_ax.title])
+
+    def _fits(self, exact, sampled) -> bool:
+        heights = max(d.probabilities().max() for d in (exact, sampled) if d is not None)
+        matrix = (exact if exact is not None else sampled).position_matrix()
+        spread = float(np.abs(matrix - 1 / matrix.shape[0]).max())
+        return heights <= self._hist_axes.get_ylim()[1] and spread <= self._spread
 
     def _redraw(self, exact, sampled) -> None:
         self._hist_axes.clear()
         draw_permutation_histogram(sampled, exact=exact, ax=self._hist_axes, title=self.algorithm.value)
+        self._hist_axes.set_ylim(0, self._hist_axes.get_ylim()[1] * 1.25)  # room for the next samples
         self._matrix_axes.clear()
         self._colorbar_axes.clear()
         source = exact if exact is not None else sampled
-        ax = draw_position_matrix(source, ax=self._matrix_axes, colorbar=False, title="P[item, position]")
+        matrix = source.position_matrix()
+        n = matrix.shape[0]
+        self._spread = max(float(np.abs(matrix - 1 / n).max()) * 1.25, 1e-9)
+        ax = draw_position_matrix(matrix, ax=self._matrix_axes, colorbar=False, title="P[item, position]")
+        ax.images[0].set_clim(1 / n - self._spread, 1 / n + self._spread)
         self._matrix_figure.colorbar(ax.images[0], cax=self._colorbar_axes)
         set_title(self._hist_axes, self.algorithm.value)
         set_title(ax, "P[item, position]")
 
     def _redraw_in_place(self, exact, sampled) -> None:
-        """Same size and mode as last time: move the existing artists (much faster than redrawing)."""
+        """Same size, mode and range as last time: move the existing artists."""
         ax = self._hist_axes
         shown = [a for a in (*ax.patches, *ax.lines) if a.get_label() in ("sampled", "exact")]
         heights = [d.probabilities() for d in (sampled, exact) if d is not None]
@@ -224,14 +244,9 @@ class ShuffleLab(View):
                 artist.set_ydata(values)  # many permutations: drawn as a line
             else:
                 artist.set_data(values)
-        self._hist_axes.set_ylim(0, max(v.max() for v in heights) * 1.15)
-        set_title(self._hist_axes, self.algorithm.value)
+        set_title(ax, self.algorithm.value)
         matrix = (exact if exact is not None else sampled).position_matrix()
-        image = self._matrix_axes.images[0]
-        image.set_data(matrix)
-        n = matrix.shape[0]
-        spread = max(float(np.abs(matrix - 1 / n).max()), 1e-9)
-        image.set_clim(1 / n - spread, 1 / n + spread)
+        self._matrix_axes.images[0].set_data(matrix)
         for text, p in zip(self._matrix_axes.texts, matrix.ravel(), strict=False):
             text.set_text(f"{p:.2f}")
 

@@ -13,9 +13,8 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..board import Board
-from ..plots._common import figure_png
 from ..plots.search import draw_gh_plane, draw_weight_tradeoff
-from ._base import View, clear_artists, error_line, png_image, set_title
+from ._base import Blitter, View, clear_artists, error_line, png_image, set_title
 
 __all__ = ["SWEEP_WEIGHTS", "WeightExplorer"]
 
@@ -64,10 +63,12 @@ class WeightExplorer(View):
         self.gh_image = png_image("puzzlelab-gh-plane", width=340)
         self.tradeoff_image = png_image("puzzlelab-weight-tradeoff", width=340)
         self.error = error_line()
-        self._gh_figure = Figure(figsize=(3.8, 3.4))
+        self._gh_figure = Figure(figsize=(3.8, 3.4), dpi=72)
+        self._gh_blit, self._gh_key, self._gh_limits = Blitter(self._gh_figure), None, (0.0, 0.0)
         self._gh_axes = self._gh_figure.add_axes((0.15, 0.14, 0.8, 0.76))
-        self._tradeoff_figure = Figure(figsize=(3.8, 3.4))
-        self._tradeoff_axes = self._tradeoff_figure.add_axes((0.18, 0.14, 0.77, 0.76))
+        self._tradeoff_figure = Figure(figsize=(3.8, 3.4), dpi=72)
+        self._tradeoff_blit, self._tradeoff_key = Blitter(self._tradeoff_figure), None
+        self._tradeoff_axes = self._tradeoff_figure.add_axes((0.25, 0.14, 0.71, 0.76))
         self.weight.observe(self._on(self.update), names="value")
         self.heuristic.observe(self._on(self.update), names="value")
         self.instance.observe(self._on(self._read_instance), names="value")
@@ -156,25 +157,57 @@ class WeightExplorer(View):
 
     def _draw(self, result, weight: float, optimum) -> None:
         expanded = [e.node for e in result.events if e.kind == "expand"]
-        g = [n.g for n in expanded]
-        h = [n.h for n in expanded]
-        bound = max((n.f for n in expanded), default=None)
-        clear_artists(self._gh_axes)
-        draw_gh_plane(g, h, weight=weight, bound=bound, ax=self._gh_axes)
-        set_title(self._gh_axes, f"{len(expanded):,} expanded, w = {weight:g}")
-        self.gh_image.value = figure_png(self._gh_figure)
-        done = self._done()
-        clear_artists(self._tradeoff_axes)
-        draw_weight_tradeoff(
-            [w for w, _ in done],
-            [r.expanded for _, r in done],
-            [r.cost for _, r in done],
-            optimum=optimum,
-            current=weight,
-            ax=self._tradeoff_axes,
-        )
-        set_title(self._tradeoff_axes, "weights tried so far")
-        self.tradeoff_image.value = figure_png(self._tradeoff_figure)
+        g = np.array([n.g for n in expanded], dtype=float)
+        h = np.array([n.h for n in expanded], dtype=float)
+        bound = max((n.f for n in expanded), default=0.0)
+        self._draw_gh(g, h, weight, bound)
+        self._draw_tradeoff(weight, optimum)
+
+    def _draw_gh(self, g, h, weight: float, bound: float) -> None:
+        """The axes are redrawn only for a new instance or when the points outgrow them."""
+        ax, key = self._gh_axes, (self.start, self.heuristic.value)
+        gmax, hmax = max(float(g.max(initial=1)), 1.0), max(float(h.max(initial=1)), 1.0)
+        if key != self._gh_key or gmax > self._gh_limits[0] or hmax > self._gh_limits[1]:
+            self._gh_limits = (gmax * 1.3 + 1, hmax * 1.3 + 1)
+            clear_artists(ax)
+            draw_gh_plane([], [], ax=ax)
+            ax.collections[0].remove()
+            ax.legend_.remove()
+            self._gh_points = ax.scatter(
+                [], [], s=14, alpha=0.3, color="#1f77b4", edgecolors="none", label="expanded"
+            )
+            (self._gh_line,) = ax.plot([], [], "--", color="#d62728", linewidth=1, label="f = g + w h")
+            ax.legend(loc="upper right", fontsize=7)
+            ax.set_xlim(-0.5, self._gh_limits[0])
+            ax.set_ylim(-0.5, self._gh_limits[1])
+            self._gh_key = key
+            self._gh_blit.reset()
+        self._gh_points.set_offsets(np.column_stack([g, h]))
+        self._gh_line.set_data([0.0, bound], [bound / weight, 0.0])
+        set_title(ax, f"{len(g):,} expanded, line f = g + {weight:g}h = {bound:g}")
+        self.gh_image.value = self._gh_blit.png([self._gh_points, self._gh_line, ax.title])
+
+    def _draw_tradeoff(self, weight: float, optimum) -> None:
+        """Redrawn when a weight is run for the first time; otherwise only the ring moves."""
+        ax, done = self._tradeoff_axes, self._done()
+        key = (self.start, self.heuristic.value, tuple(w for w, _ in done), optimum)
+        if key != self._tradeoff_key:
+            ax.clear()
+            draw_weight_tradeoff(
+                [w for w, _ in done],
+                [r.expanded for _, r in done],
+                [r.cost for _, r in done],
+                optimum=optimum,
+                ax=ax,
+            )
+            (self._ring,) = ax.plot([], [], "o", markersize=12, markerfacecolor="none", color="#d62728")
+            self._tradeoff_key = key
+            self._tradeoff_blit.reset()
+        chosen = dict(done).get(weight)
+        if chosen is not None:
+            self._ring.set_data([chosen.cost], [chosen.expanded])
+        set_title(ax, f"weights tried so far (w = {weight:g} ringed)")
+        self.tradeoff_image.value = self._tradeoff_blit.png([self._ring, ax.title])
 
     # -- fallback ------------------------------------------------------------------------------------
     def static_figure(self) -> Figure:
