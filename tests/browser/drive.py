@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 import uuid
 from pathlib import Path
 
@@ -58,11 +59,16 @@ def assert_code_hidden(page: Page) -> None:
     expect(page.locator(".jp-CodeCell .jp-InputArea, .cm-editor, .jp-InputPrompt")).to_have_count(0)
 
 
-def moves(counter: Locator) -> int:
-    text = counter.inner_text()
-    match = re.search(r"moves:\s*(\d+)", text)
-    assert match, f"move counter reads {text!r}"
-    return int(match[1])
+def moves(counter: Locator, *, timeout: float = 10.0) -> int:
+    """The number on a "moves: N" read-out (a Label re-renders its text, so read until it is there)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        text = counter.inner_text()
+        match = re.search(r"moves:\s*(\d+)", text)
+        if match:
+            return int(match[1])
+        assert time.monotonic() < deadline, f"move counter reads {text!r}"
+        time.sleep(0.1)
 
 
 def blank_and_neighbour(board: Locator) -> tuple[int, int]:
