@@ -7,7 +7,14 @@ from hypothesis import strategies as st
 
 from puzzlelab import Board
 from puzzlelab.parity import explain, is_solvable
-from puzzlelab.widgets import ParityLab, PlayableBoard, SearchPlayer, ShuffleLab, WeightExplorer
+from puzzlelab.widgets import (
+    BuildProgress,
+    ParityLab,
+    PlayableBoard,
+    SearchPlayer,
+    ShuffleLab,
+    WeightExplorer,
+)
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -461,3 +468,18 @@ def test_weight_explorer_instances(make):
     assert explorer.length.value == "solution: 2 moves, optimum 2 (+0)"
     explorer.instance.value = "1 2 x"
     assert "cannot read tile" in explorer.error_message
+
+
+# -- build progress -------------------------------------------------------------------------------
+def test_build_progress_follows_the_callback_and_refuses_nonsense(make):
+    view = make(BuildProgress)
+    assert view.summary() == "BuildProgress 0%: not started"
+    view.callback(1, 4, "group 1")
+    assert view.bar.value == 25
+    assert view.label.value == "group 1: 1 of 4 (25%)"
+    view.callback(4, 4, "group 1")
+    assert view.bar.bar_style == "success"
+    view.callback(5, 4, "group 1")
+    assert "does not make sense" in view.error_message
+    assert view.bar.value == 100
+    assert_static_fallback(view)

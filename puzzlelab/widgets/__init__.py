@@ -8,8 +8,17 @@ the box to show and a static PNG fallback for places where widgets cannot run.
 
 from .parity_lab import ParityLab
 from .playable import PlayableBoard
+from .progress import BuildProgress, build_pattern_database
 from .search_player import SearchPlayer
 from .shuffle_lab import ShuffleLab
 from .weight_explorer import WeightExplorer
 
-__all__ = ["ParityLab", "PlayableBoard", "SearchPlayer", "ShuffleLab", "WeightExplorer"]
+__all__ = [
+    "BuildProgress",
+    "ParityLab",
+    "PlayableBoard",
+    "SearchPlayer",
+    "ShuffleLab",
+    "WeightExplorer",
+    "build_pattern_database",
+]

@@ -6,8 +6,8 @@ expanded nodes in the (g, h) plane. Runs are cached, so moving the step never re
 the search; changing the method, heuristic or weight runs it once.
 
 >>> player = SearchPlayer("1 2 3/4 _ 5/7 8 6")
->>> player.step.max, player.info.value.startswith("step 1 of 3")
-(3, True)
+>>> player.step.max, player.info.value.startswith("step 1 of 2")
+(2, True)
 """
 
 from __future__ import annotations

@@ -1,0 +1,61 @@
+"""A progress bar for long builds (the 15-puzzle pattern database): pass ``view.callback`` as the
+``progress=`` argument of the search layer, which calls it as ``(done, total, message)``.
+
+>>> view = BuildProgress()
+>>> view.callback(5, 20, "pattern 1-2-3")
+>>> view.bar.value, view.label.value
+(25, 'pattern 1-2-3: 5 of 20 (25%)')
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+from matplotlib.figure import Figure
+
+from ._base import View, error_line
+
+__all__ = ["BuildProgress", "build_pattern_database"]
+
+
+class BuildProgress(View):
+    """An ``IntProgress`` bar (0..100) and a label, updated by :meth:`callback`."""
+
+    def __init__(self, description: str = "building"):
+        self.bar = widgets.IntProgress(value=0, min=0, max=100, description=description)
+        self.bar.add_class("puzzlelab-progress")
+        self.label = widgets.Label()
+        self.error = error_line()
+        self.widget = widgets.VBox([widgets.HBox([self.bar, self.label]), self.error])
+
+    def callback(self, done: int, total: int, message: str) -> None:
+        """Show ``done`` of ``total`` (the signature the search layer's ``progress=`` expects)."""
+        if total <= 0 or not 0 <= done <= total:
+            self.show_error(f"progress {done} of {total} does not make sense")
+            return
+        percent = round(100 * done / total)
+        self.bar.value = percent
+        self.bar.bar_style = "success" if done == total else ""
+        self.label.value = f"{message}: {done:,} of {total:,} ({percent}%)"
+
+    def static_figure(self) -> Figure:
+        figure = Figure(figsize=(4.0, 0.6))
+        ax = figure.add_axes((0.02, 0.2, 0.96, 0.6))
+        ax.barh([0], [self.bar.value], color="#6baed6")
+        ax.set_xlim(0, 100)
+        ax.set_axis_off()
+        ax.text(50, 0, self.label.value or "not started", ha="center", va="center", fontsize=8)
+        return figure
+
+    def summary(self) -> str:
+        return f"BuildProgress {self.bar.value}%: {self.label.value or 'not started'}"
+
+
+def build_pattern_database(goal=None, *, view: BuildProgress | None = None, **options):
+    """Build (or load from the cache) the 15-puzzle pattern database, showing progress in ``view``.
+
+    Returns ``(database, view)``; display ``view`` in the cell before calling for live updates.
+    """
+    from ..search import pattern_database
+
+    view = BuildProgress("pattern DB") if view is None else view
+    return pattern_database(goal, progress=view.callback, **options), view
