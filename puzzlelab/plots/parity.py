@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 from matplotlib.collections import LineCollection
-from matplotlib.patches import Rectangle
 
 from ..board import BLANK, Board
 from ..parity import explain
 from ._common import new_axes
+from .boards import _tile_image
 
 __all__ = ["draw_inversions", "inverted_positions"]
 
@@ -61,11 +61,13 @@ def draw_inversions(board: Board, *, goal: Board | None = None, ax=None):
     tiles = [t for t in board.tiles if t != BLANK]
     pairs = inverted_positions(board, exp.goal)
     involved = {k for pair in pairs for k in pair}
-    font = max(6.0, min(12.0, 160.0 / len(tiles)))
+    px = 40
+    row = np.full((px, px * len(tiles), 3), 255, dtype=np.uint8)
     for k, tile in enumerate(tiles):
-        color = "#f3d27a" if k in involved else "#8fd18f"
-        ax.add_patch(Rectangle((k - 0.42, 0.0), 0.84, 0.84, facecolor=color, edgecolor="#333333"))
-        ax.text(k, 0.42, str(tile), ha="center", va="center", fontsize=font)
+        piece = _tile_image(tile, "#f3d27a" if k in involved else "#8fd18f", px)
+        pad = (px - piece.shape[0]) // 2
+        row[pad : pad + piece.shape[0], k * px + pad : k * px + pad + piece.shape[1]] = piece
+    ax.imshow(row, extent=(-0.5, len(tiles) - 0.5, -0.08, 0.92), interpolation="antialiased", aspect="auto")
     if pairs:
         ax.add_collection(
             LineCollection(

@@ -23,7 +23,7 @@ from ..perm import rank
 from ..plots._common import figure_png
 from ..plots.boards import OFF_GOAL_COLOR, ON_GOAL_COLOR, draw_board
 from ..plots.parity import draw_inversions
-from ._base import View, error_line, png_image, set_title
+from ._base import View, clear_artists, error_line, png_image, set_title
 
 __all__ = ["PROOF_MAX_CELLS", "ParityLab"]
 
@@ -259,7 +259,7 @@ class ParityLab(View):
             )
         self.proof.value = ""
         self.prove_button.disabled = self.board.size > PROOF_MAX_CELLS
-        self._axes.clear()
+        clear_artists(self._axes)
         draw_inversions(self.board, goal=goal, ax=self._axes)
         set_title(self._axes, self._axes.get_title())
         self.picture.value = figure_png(self._figure)
