@@ -67,7 +67,7 @@ def test_astar_with_an_admissible_heuristic_returns_the_breadth_first_distance(r
     assert_valid_path(result, start, goal)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(reachable_rank, st.floats(0, 6, allow_nan=False))
 def test_weighted_astar_stays_within_w_times_the_optimum(r, w):
     result = weighted_astar(board_of(r), weight=w, heuristic=manhattan)
@@ -86,7 +86,7 @@ def test_ida_star_is_optimal(r):
     assert_valid_path(result, board_of(r), Board.goal(3, 3))
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(reachable_rank)
 def test_bfs_and_greedy(r):
     assert bfs(board_of(r)).cost == DIST[r]
