@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("puzzlelab needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[lab,test,browser,bench]"
+	$(BIN)/python -m pip install -q -e ".[test,browser,bench]"
 	touch $(STAMP)
 
 lab: $(STAMP)

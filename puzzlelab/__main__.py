@@ -35,7 +35,9 @@ __all__ = ["free_port", "is_loopback", "lab_command", "main", "run_server", "voi
 LOCALHOST = "127.0.0.1"
 DEFAULT_DIR = "puzzlelab-lessons"
 LAB_PORT, VOILA_PORT = 8888, 8866
-INSTALL_HINT = "install it with:  pip install 'puzzlelab[lab]'"
+INSTALL_HINT = (
+    "install it with:  pip install --force-reinstall puzzlelab  (JupyterLab and Voila are its dependencies)"
+)
 
 #: ``launch(command, env) -> exit status``: how a server is started (tests inject a fake).
 Launcher = Callable[[Sequence[str], Mapping[str, str]], int]

@@ -373,7 +373,7 @@ def test_missing_jupyter_gives_the_install_command(tmp_path, source, capsys, mon
     monkeypatch.setattr(cli.importlib.util, "find_spec", lambda name: None)
     status, launch = run(["lessons", str(tmp_path / "mine")], source)
     assert (status, launch.calls) == (2, [])
-    assert "pip install 'puzzlelab[lab]'" in capsys.readouterr().err
+    assert "pip install --force-reinstall puzzlelab" in capsys.readouterr().err
     assert run(["app", "00"], source)[0] == 2
 
 
