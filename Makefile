@@ -22,10 +22,12 @@ lab: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-# every test: lint, library and widget tests (2 workers), the executed lessons (nbval), the browser tests
+# every test: lint, library and widget tests (2 workers), the docstring examples,
+# the lessons and their solutions re-run by nbval (one notebook per worker), the browser tests
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -n 2 -m "not browser" tests
-	$(BIN)/python -m pytest --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:randomly notebooks
+	$(BIN)/python -m pytest -q --doctest-modules puzzlelab
+	$(BIN)/python -m pytest -n 2 --dist loadscope --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
 	$(BIN)/python -m pytest -m browser tests
 
 test-fast: $(STAMP)
