@@ -483,3 +483,15 @@ def test_build_progress_follows_the_callback_and_refuses_nonsense(make):
     assert "does not make sense" in view.error_message
     assert view.bar.value == 100
     assert_static_fallback(view)
+
+
+def test_search_player_text_is_the_same_on_every_run():
+    """nbval compares text/plain: the summary must not carry the run time."""
+    first, second = (SearchPlayer("8 6 7/2 5 4/3 _ 1", method="astar") for _ in range(2))
+    try:
+        assert first.summary() == second.summary()
+        assert " s" not in first.summary().split(";")[-1]
+        assert "31 moves" in first.summary()
+    finally:
+        first.close()
+        second.close()

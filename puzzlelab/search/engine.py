@@ -127,16 +127,17 @@ class SearchResult:
     weight: float | None = None
     optimal: bool = False  #: guaranteed optimal by construction (not merely happens to be)
 
-    def __str__(self) -> str:
+    def summary(self) -> str:
+        """What was found and the work it took, without the time (the same on every run)."""
         head = f"{self.algorithm} ({self.heuristic}"
         head += f", w={self.weight:g})" if self.weight is not None else ")"
         if not self.solved:
-            return f"{head}: {self.status} after {self.expanded} expansions, {self.seconds:.3f} s"
+            return f"{head}: {self.status} after {self.expanded} expansions"
         kind = "optimal" if self.optimal else "not guaranteed optimal"
-        return (
-            f"{head}: {self.cost} moves ({kind}), {self.expanded} expanded, "
-            f"{self.generated} generated, {self.seconds:.3f} s"
-        )
+        return f"{head}: {self.cost} moves ({kind}), {self.expanded} expanded, {self.generated} generated"
+
+    def __str__(self) -> str:
+        return f"{self.summary()}, {self.seconds:.3f} s"
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ def state_space_distances(rows: int, cols: int, goal=None) -> np.ndarray:
     return _distances(rows, cols, goal.tiles)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)  # every small shape, both goal conventions
 def _distances(rows: int, cols: int, goal_tiles: tuple[int, ...]) -> np.ndarray:
     n = rows * cols
     dist = np.full(factorial(n), -1, dtype=np.int8)

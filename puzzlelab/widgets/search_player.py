@@ -265,5 +265,5 @@ class SearchPlayer(View):
     def summary(self) -> str:
         return (
             f"SearchPlayer [{self.start.text()}] {self.method.value}/{self.heuristic.value}: "
-            f"{self.info.value}; {self.outcome.value}"
+            f"{self.info.value}; {self.replay.result.summary()}"
         )
