@@ -14,7 +14,7 @@ from packaging.specifiers import SpecifierSet
 from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parents[1]
-PIP_TO_CONDA = {"matplotlib": "matplotlib-base", "build": "python-build"}       # conda-forge names that differ
+PIP_TO_CONDA = {"matplotlib": "matplotlib-base", "build": "python-build"}  # conda-forge names
 PIP_ONLY_EXTRAS = {"browser", "bench"}                          # extras deliberately not in environment.yml
 CONDA_SPEC = re.compile(r"^(?P<name>[A-Za-z0-9_.\-]+)\s*(?P<spec>[<>=!~ ,.*0-9A-Za-z]*)$")
 
