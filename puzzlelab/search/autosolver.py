@@ -15,10 +15,8 @@ generation, its solutions are often longer than the optimum: compare with :func:
 
 from __future__ import annotations
 
-import time
-
 from ..heuristics import manhattan_with_blank
-from .engine import SearchResult, Strategy, _best_first, check_budget, check_record, prepare, run_events
+from .engine import SearchResult, Strategy, _solve_best_first
 
 __all__ = ["ARTICLE_STRATEGY", "article_score", "auto_solver"]
 
@@ -38,18 +36,8 @@ def auto_solver(
     start, goal=None, *, budget=None, seconds=None, record=False, record_cap=100_000
 ) -> SearchResult:
     """Solve as the article's ``recoveryPuzzle`` does (never guaranteed optimal)."""
-    t0 = time.perf_counter()
-    start, goal = prepare(start, goal)
-    check_budget(budget, seconds)
-    check_record(record, record_cap)
-    detail = record_cap + 1 if record else 0
-
-    def events(out):
-        return _best_first(
-            start, goal, article_score, manhattan_with_blank, budget, seconds, ARTICLE_STRATEGY, detail, out
-        )
-
-    return run_events(
-        events, start_time=t0, record=record, record_cap=record_cap, board=start, algorithm="auto_solver",
-        heuristic="manhattan_with_blank", weight=2.0, optimal=False,
+    return _solve_best_first(
+        start, goal, priority=article_score, heuristic=manhattan_with_blank, budget=budget,
+        seconds=seconds, record=record, record_cap=record_cap, strategy=ARTICLE_STRATEGY,
+        algorithm="auto_solver", weight=2.0, optimal=False,
     )  # fmt: skip
