@@ -1,11 +1,13 @@
 """Additive pattern databases: exact move counts for groups of tiles, summed (Korf & Felner 2002).
 
 Split the tiles into disjoint groups (for the 15-puzzle 6-6-3). For each group, solve the
-*abstract* puzzle in which only the group's tiles matter: a group tile may slide into any
-neighbouring cell no other group tile holds (the blank and the other tiles are not tracked),
-and only moves of group tiles count. A breadth-first search over all placements of the group,
-run with numpy, stores the exact abstract distance of each placement in a ``uint8`` table.
-No move counts for two groups, so the sum over groups never exceeds the real distance.
+*abstract* puzzle in which only the group's tiles and the blank are told apart: the blank swaps
+with a neighbour as in the real puzzle, and only moves of group tiles count (moves of the other
+tiles are free). The blank walks for free inside its *region* (the connected cells no group
+tile holds), so a state is (placement of the group, the blank's region) and every move slides a
+group tile into that region at cost 1: a breadth-first search, run with numpy over bit masks,
+gives each placement's exact abstract distance (the smallest over the blank's regions), stored
+in a ``uint8`` table. No move counts for two groups, so the sum never exceeds the real distance.
 
 Tables are cached as ``.npy`` files in the user cache directory (see
 :func:`puzzlelab._cache.cache_dir`), keyed by the shape, the goal and the group, checked by a
@@ -40,8 +42,11 @@ from ..heuristics import Incremental
 __all__ = ["PatternDatabase", "default_partition", "pattern_database", "text_progress"]
 
 Progress = Callable[[int, int, str], None]
-_VERSION = 1
+_VERSION = 2  # 2: the abstract puzzle tracks the blank (Korf & Felner); 1 did not
 _MAX_ENTRIES = 1 << 24  # one table may hold at most 16,777,216 entries (16 MB)
+_MAX_CELLS = 64  # the blank's region is a bit mask of at most 64 cells
+_TABLE_CELLS = 16  # up to this many cells, every region is looked up in a precomputed table
+_CHUNK = 1 << 17  # placements expanded at once: bounds the working memory of a build
 
 
 def text_progress(done: int, total: int, message: str) -> None:
@@ -72,6 +77,11 @@ def _bits(n_cells: int) -> int:
 
 
 def _check_partition(goal: Board, partition) -> tuple[tuple[int, ...], ...]:
+    if goal.size > _MAX_CELLS:
+        raise ValueError(
+            f"pattern databases are for boards of at most {_MAX_CELLS} cells, not "
+            f"{goal.rows}x{goal.cols}; use linear_conflict or a non-optimal solver there"
+        )
     try:
         groups = tuple(tuple(int(t) for t in group) for group in partition)
     except (TypeError, ValueError):
@@ -95,43 +105,177 @@ def _check_partition(goal: Board, partition) -> tuple[tuple[int, ...], ...]:
     return groups
 
 
+def _mask_dtype(n_cells: int):
+    """The smallest unsigned integer type with one bit per cell."""
+    for dtype in (np.uint16, np.uint32, np.uint64):
+        if n_cells <= np.iinfo(dtype).bits:
+            return dtype
+    raise ValueError(f"pattern databases need at most {_MAX_CELLS} cells, got {n_cells}")
+
+
+def _flood(seed: np.ndarray, occupied: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    """The region of each seed: the cells it reaches through cells not in ``occupied`` (bit masks).
+
+    Grows every region by one step in all four directions (a bit dilation: shift by one within a
+    row, by ``cols`` across rows) until none grows. ``seed`` must lie outside ``occupied``.
+    """
+    dtype = seed.dtype.type
+    n = rows * cols
+    full = (1 << n) - 1
+    first_col = sum(1 << (r * cols) for r in range(rows))
+    not_first, not_last = dtype(full & ~first_col), dtype(full & ~(first_col << (cols - 1)))
+    one, down = dtype(1), dtype(cols)
+    free = ~occupied & dtype(full)
+    region = seed & free
+    while True:
+        grown = region | ((region << one) & not_first) | ((region >> one) & not_last)
+        grown = (grown | (region << down) | (region >> down)) & free
+        if np.array_equal(grown, region):
+            return region
+        region = grown
+
+
+def _region_tables(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    """For every (occupied mask, blank cell): the blank's region, and its lowest cell as a bit.
+
+    Indexed by ``occupied * n + cell``; n * 2**n entries, built once for boards of up to 16 cells.
+    """
+    n = rows * cols
+    dtype = _mask_dtype(n)
+    occupied = np.repeat(np.arange(1 << n, dtype=dtype), n)
+    seed = np.left_shift(dtype(1), np.tile(np.arange(n, dtype=dtype), 1 << n))
+    region = _flood(seed, occupied, rows, cols)
+    return region, region & (~region + dtype(1))
+
+
+class _Regions:
+    """The blank's region (cells it reaches without moving a group tile) as a bit mask."""
+
+    def __init__(self, rows: int, cols: int):
+        self.rows, self.cols, self.n = rows, cols, rows * cols
+        self.dtype = _mask_dtype(self.n)
+        self.tables = _region_tables(rows, cols) if self.n <= _TABLE_CELLS else None
+
+    def of(self, occupied: np.ndarray, cell: np.ndarray) -> np.ndarray:
+        """The region containing ``cell`` (a free cell) when the group occupies ``occupied``."""
+        if self.tables is not None:
+            return self.tables[0][occupied.astype(np.int64) * self.n + cell]
+        return _flood(np.left_shift(self.dtype(1), cell.astype(self.dtype)), occupied, self.rows, self.cols)
+
+    def lowest(self, occupied: np.ndarray, cell: np.ndarray) -> np.ndarray:
+        """The lowest cell of that region, as a one-bit mask: the region's canonical name."""
+        if self.tables is not None:
+            return self.tables[1][occupied.astype(np.int64) * self.n + cell]
+        region = self.of(occupied, cell)
+        return region & (~region + self.dtype(1))
+
+
+def _moves(rows: int, cols: int, dtype) -> tuple[np.ndarray, np.ndarray]:
+    """``target[d, cell]`` (the neighbour in direction d, or the cell itself) and its bit (0 if none)."""
+    n = rows * cols
+    target = np.tile(np.arange(n, dtype=np.int64), (4, 1))
+    bit = np.zeros((4, n), dtype=dtype)
+    for cell, options in enumerate(neighbour_table(rows, cols)):
+        for d, (_, neighbour) in enumerate(options):
+            target[d, cell], bit[d, cell] = neighbour, dtype(1 << neighbour)
+    return target, bit
+
+
+def _mark(seen: np.ndarray, fresh: np.ndarray, index: np.ndarray, bit: np.ndarray) -> None:
+    """Set ``bit`` in ``seen[index]`` and ``fresh[index]`` for every pair, repeated indices included.
+
+    A fancy-index assignment keeps only the last write to a repeated index, so write, find the
+    pairs whose bit did not land, and write those again (a few rounds at most).
+    """
+    while len(index):
+        seen[index] |= bit
+        fresh[index] |= bit
+        missing = (seen[index] & bit) == 0
+        index, bit = index[missing], bit[missing]
+
+
+def _expand(pairs, group_size, b, regions, target, target_bit):
+    """The children of (placement, region) states: every group tile next to the region slides in.
+
+    ``pairs`` is (placement index, a cell of the region); yields (child index, child region bit).
+    """
+    index, cell = pairs
+    dtype = regions.dtype
+    mask = (1 << b) - 1
+    pos = [(index >> (b * k)) & mask for k in range(group_size)]
+    occupied = np.zeros(len(index), dtype=dtype)
+    for p in pos:
+        occupied |= np.left_shift(dtype(1), p.astype(dtype))
+    region = regions.of(occupied, cell)
+    for k, p in enumerate(pos):
+        own = np.left_shift(dtype(1), p.astype(dtype))
+        for d in range(4):
+            into = target_bit[d, p]
+            ok = (region & into) != 0
+            if not ok.any():
+                continue
+            src, dst = p[ok], target[d, p[ok]]
+            child = index[ok] + ((dst - src) << (b * k))
+            yield child, regions.lowest(occupied[ok] ^ own[ok] ^ into[ok], src)
+
+
 def _build_table(goal: Board, group: Sequence[int], progress: Progress | None) -> np.ndarray:
-    """Breadth-first search over all placements of ``group``; entry = abstract distance (255 = none)."""
+    """Breadth-first search over (placement, blank region) states; entry = fewest group moves.
+
+    Every move slides a group tile into the blank's region and costs 1 (the blank's own walk
+    inside its region is free). A placement's entry is its smallest distance over regions
+    (255 for indices that are no placement). ``seen``/``fresh`` hold, per placement, one bit
+    per region (named by its lowest cell) reached so far / reached at the current depth.
+    """
     rows, cols, n = goal.rows, goal.cols, goal.size
     b, m = _bits(n), len(group)
+    regions = _Regions(rows, cols)
+    dtype = regions.dtype
+    target, target_bit = _moves(rows, cols, dtype)
     dist = np.full(1 << (b * m), 255, dtype=np.uint8)
-    start = sum(goal.tiles.index(t) << (b * k) for k, t in enumerate(group))
+    seen = np.zeros(1 << (b * m), dtype=dtype)
+    fresh = np.zeros_like(seen)
+    cells = [goal.tiles.index(t) for t in group]
+    start = sum(c << (b * k) for k, c in enumerate(cells))
+    occupied = np.array([sum(1 << c for c in cells)], dtype=dtype)
+    first = regions.lowest(occupied, np.array([goal.blank]))
+    seen[start] = fresh[start] = first[0]
     dist[start] = 0
-    steps = {d: np.full(n, -1, dtype=np.int64) for d in range(4)}
-    for cell, opts in enumerate(neighbour_table(rows, cols)):
-        for d, (_, target) in enumerate(opts):
-            steps[d][cell] = target
     total, reached, depth = n_placements(n, m), 1, 0
-    frontier = np.array([start], dtype=np.int64)
-    mask = (1 << b) - 1
     label = f"pattern database {rows}x{cols} tiles {','.join(map(str, group))}"
-    while len(frontier):
+    while True:
+        frontier = np.flatnonzero(fresh)
+        if not len(frontier):
+            break
         if progress is not None:
             progress(reached, total, label)
-        for lo in range(0, len(frontier), 1 << 20):
-            chunk = frontier[lo : lo + (1 << 20)]
-            pos = [(chunk >> (b * k)) & mask for k in range(m)]
-            for k in range(m):
-                for d in range(4):
-                    target = steps[d][pos[k]]
-                    ok = target >= 0
-                    for j in range(m):
-                        if j != k:
-                            ok &= pos[j] != target
-                    child = chunk[ok] + ((target[ok] - pos[k][ok]) << (b * k))
-                    child = child[dist[child] == 255]
-                    dist[child] = depth + 1
+        bits = fresh[frontier]
+        fresh[frontier] = 0
+        for lo in range(0, len(frontier), _CHUNK):
+            for child, bit in _expand(
+                _pairs(frontier[lo : lo + _CHUNK], bits[lo : lo + _CHUNK], n),
+                m, b, regions, target, target_bit,
+            ):
+                new = (seen[child] & bit) == 0
+                child, bit = child[new], bit[new]
+                _mark(seen, fresh, child, bit)
+                dist[child[dist[child] == 255]] = depth + 1
         depth += 1
-        frontier = np.flatnonzero(dist == depth)
-        reached += len(frontier)
+        reached = int(np.count_nonzero(dist != 255))
     if progress is not None:
         progress(total, total, label)
     return dist
+
+
+def _pairs(index: np.ndarray, bits: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Split per-placement region bit sets into (placement index, region cell) pairs."""
+    out_index, out_cell = [], []
+    for cell in range(n):
+        has = ((bits >> bits.dtype.type(cell)) & bits.dtype.type(1)) != 0
+        if has.any():
+            out_index.append(index[has])
+            out_cell.append(np.full(int(has.sum()), cell, dtype=np.int64))
+    return np.concatenate(out_index), np.concatenate(out_cell)
 
 
 def _cache_path(goal: Board, group: Sequence[int], directory: Path) -> Path:
