@@ -15,7 +15,7 @@ from puzzlelab import Board
 from puzzlelab._cache import cache_dir
 from puzzlelab.board import neighbour_table
 from puzzlelab.heuristics import manhattan
-from puzzlelab.perm import unrank
+from puzzlelab.perm import rank, unrank
 from puzzlelab.search import (
     KORF_GOAL,
     PatternDatabase,
@@ -341,3 +341,64 @@ def test_korf_easiest_instances_are_solved_at_exactly_their_optimal_length(korf_
 @pytest.mark.slow
 def test_korf_database_stays_small(korf_pdb):
     assert korf_pdb.nbytes < 200 * 2**20
+
+
+# -- the reflected look-up --------------------------------------------------------------------
+def transposed(board, goal):
+    """``board`` reflected about the main diagonal, each tile renamed after its home's mirror."""
+    n = board.rows
+    home = {t: i for i, t in enumerate(goal.tiles)}
+    rename = {t: goal.tiles[(home[t] % n) * n + home[t] // n] for t in goal.tiles}
+    tiles = [0] * board.size
+    for i, t in enumerate(board.tiles):
+        tiles[(i % n) * n + i // n] = rename[t]
+    return Board(tuple(tiles), n, n)
+
+
+@pytest.mark.parametrize("blank", ["last", "first"])
+def test_reflection_keeps_the_distance_and_the_look_up_takes_the_larger_sum(cache, blank):
+    goal = Board.goal(3, 3, blank=blank)
+    plain = PatternDatabase(goal, partition=SMALL, progress=None)
+    both = PatternDatabase(goal, partition=SMALL, progress=None, reflect=True)
+    dist = state_space_distances(3, 3, goal)
+    larger = 0
+    for board, d in _reachable(goal, step=7):
+        mirror = transposed(board, goal)
+        assert dist[rank(mirror.tiles)] == d  # the reflection is a symmetry of the puzzle
+        assert both(board) == max(plain(board), plain(mirror)) <= d
+        larger += both(board) > plain(board)
+    assert larger > 0
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([(3, "last"), (3, "first"), (4, "first")]))
+def test_reflected_incremental_form_agrees_with_the_call(seed, shape):
+    n, blank = shape
+    goal = Board.goal(n, n, blank=blank)
+    partition = SMALL if n == 3 else tuple((t,) for t in range(1, 16))
+    pdb = PatternDatabase(goal, partition=partition, progress=None, cache=False, reflect=True)
+    inc = pdb.incremental(goal)
+    rng = random.Random(seed)
+    board = goal
+    state = inc.initial(board.tiles)
+    for _ in range(60):
+        child = board.move(rng.choice(board.moves()))
+        state = inc.step(state, board.tiles, board.tiles[child.blank], child.blank, board.blank)
+        assert state & 255 == pdb(child)
+        board = child
+
+
+def test_ida_star_with_the_reflected_database_is_optimal(cache):
+    goal = Board.goal(3, 3, blank="first")
+    pdb = PatternDatabase(goal, partition=SMALL, progress=None, reflect=True)
+    for board, d in _reachable(goal, step=9001):
+        assert ida_star(board, goal, heuristic=pdb).cost == d
+
+
+@pytest.mark.parametrize("goal", [Board.goal(3, 4), Board.parse("1 _ 2/3 4 5/6 7 8")])
+def test_reflection_needs_a_square_board_and_a_diagonal_blank(goal):
+    tiles = [t for t in goal.tiles if t]
+    partition = (tuple(tiles[:4]), tuple(tiles[4:8]), tuple(tiles[8:]))
+    partition = tuple(g for g in partition if g)
+    with pytest.raises(ValueError, match="main diagonal"):
+        PatternDatabase(goal, partition=partition, progress=None, cache=False, reflect=True)

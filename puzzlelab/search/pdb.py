@@ -313,6 +313,22 @@ def _save(path: Path, table: np.ndarray) -> None:
     path.with_suffix(".sha256").write_text(hashlib.sha256(table.tobytes()).hexdigest())
 
 
+def _mirror(goal: Board) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The reflection about the main diagonal as (cell -> cell, tile -> tile), or None.
+
+    Transposing the board and renaming each tile after the goal tile whose home is its home's
+    mirror image maps the goal to itself (when the goal's blank is on the diagonal), so a board
+    and its reflection are equally far from the goal: the database may be read for both.
+    """
+    rows, cols = goal.shape
+    if rows != cols or goal.blank % (cols + 1):
+        return None
+    cell = tuple((i % cols) * cols + i // cols for i in range(goal.size))
+    home = {t: i for i, t in enumerate(goal.tiles)}
+    tile = tuple(goal.tiles[cell[home[t]]] for t in range(goal.size))
+    return cell, tile
+
+
 class PatternDatabase:
     """An additive pattern database for ``goal``; call it like any heuristic: ``pdb(board, goal)``.
 
@@ -326,6 +342,10 @@ class PatternDatabase:
         Called while a table builds (default: a text bar on stderr).
     cache : bool
         Read and write tables in ``cache_directory`` (default the user cache directory).
+    reflect : bool
+        Also read the tables for the board reflected about the main diagonal and take the larger
+        sum (Korf & Felner): same tables, a second look-up. Square boards whose goal has the
+        blank on the diagonal only (both standard goals).
     """
 
     admissible = True
@@ -339,11 +359,19 @@ class PatternDatabase:
         progress: Progress | None = text_progress,
         cache: bool = True,
         cache_directory: str | os.PathLike | None = None,
+        reflect: bool = False,
     ):
         self.goal = Board.goal(4, 4) if goal is None else Board.parse(goal)
         self.partition = _check_partition(
             self.goal, default_partition(self.goal) if partition is None else partition
         )
+        self.reflect = bool(reflect)
+        self.mirror = _mirror(self.goal) if self.reflect else None
+        if self.reflect and self.mirror is None:
+            raise ValueError(
+                f"reflect=True needs a square board whose goal has the blank on the main diagonal, "
+                f"not the goal {self.goal.text()}"
+            )
         directory = Path(cache_directory) if cache_directory is not None else cache_dir()
         self.bits = _bits(self.goal.size)
         self.tables: list[np.ndarray] = []
@@ -367,13 +395,43 @@ class PatternDatabase:
                 f"this pattern database was built for the goal {self.goal.text()}, not {goal.text()}"
             )
 
-    def __call__(self, board: Board, goal: Board | None = None) -> int:
-        self._check_goal(board, goal)
-        where = {t: i for i, t in enumerate(board.tiles)}
+    def _sum(self, where) -> int:
+        """The additive value of the placement ``where`` (tile -> cell)."""
         total = 0
         for group, table in zip(self.partition, self._bytes, strict=True):
             total += table[sum(where[t] << (self.bits * k) for k, t in enumerate(group))]
         return total
+
+    def __call__(self, board: Board, goal: Board | None = None) -> int:
+        self._check_goal(board, goal)
+        where = {t: i for i, t in enumerate(board.tiles)}
+        if self.mirror is None:
+            return self._sum(where)
+        cell, tile = self.mirror
+        reflected = {tile[t]: cell[i] for t, i in where.items()}
+        return max(self._sum(where), self._sum(reflected))
+
+    def _layout(self, shift: int) -> tuple[list, int]:
+        """Per tile (table, key offset, mask, shift in its index, shift in the key); keys' width."""
+        b = self.bits
+        info: list = [None] * self.goal.size
+        offset = 0
+        for group, table in zip(self.partition, self._bytes, strict=True):
+            mask = (1 << (b * len(group))) - 1
+            for k, t in enumerate(group):
+                info[t] = (table, shift + offset, mask, b * k, offset + b * k)
+            offset += b * len(group)
+        return info, offset
+
+    def _keys(self, where) -> tuple[int, int]:
+        """The packed indices of all groups for the placement ``where``, and their value sum."""
+        b, key, h, offset = self.bits, 0, 0, 0
+        for group, table in zip(self.partition, self._bytes, strict=True):
+            index = sum(where[t] << (b * k) for k, t in enumerate(group))
+            key |= index << offset
+            h += table[index]
+            offset += b * len(group)
+        return key, h
 
     def incremental(self, goal: Board) -> Incremental:
         """The form the search engines use: the packed group indices, with h in the low 8 bits."""
@@ -381,43 +439,67 @@ class PatternDatabase:
             raise ValueError(
                 f"this pattern database was built for the goal {self.goal.text()}, not {goal.text()}"
             )
-        b = self.bits
-        info: list = [None] * self.goal.size
-        offsets, offset = [], 0
-        for group in self.partition:
-            offsets.append(offset)
-            offset += b * len(group)
-        for p, group in enumerate(self.partition):
-            for k, t in enumerate(group):
-                mask = (1 << (b * len(group))) - 1
-                info[t] = (self._bytes[p], offsets[p], mask, b * k, 8 + offsets[p] + b * k)
+        if self.mirror is not None:
+            return self._incremental_reflected()
+        info, _ = self._layout(8)
 
         def initial(tiles) -> int:
-            where = {t: i for i, t in enumerate(tiles)}
-            key = h = 0
-            for p, group in enumerate(self.partition):
-                index = sum(where[t] << (b * k) for k, t in enumerate(group))
-                key |= index << offsets[p]
-                h += self._bytes[p][index]
+            key, h = self._keys({t: i for i, t in enumerate(tiles)})
             return (key << 8) | h
 
         def step(hs, tiles, tile, src, dst):
             table, off, mask, inner, outer = info[tile]
-            old = (hs >> (8 + off)) & mask
-            return hs + ((dst - src) << outer) + table[old + ((dst - src) << inner)] - table[old]
+            old = (hs >> off) & mask
+            return hs + ((dst - src) << (8 + outer)) + table[old + ((dst - src) << inner)] - table[old]
+
+        return Incremental(initial, step, packed=True)
+
+    def _incremental_reflected(self) -> Incremental:
+        """State: keys of the reflected board, keys of the board, then its sum, the reflected sum
+        and their max, one byte each (low byte = h)."""
+        cell, tile = self.mirror
+        plain, width = self._layout(24)
+        mirrored, _ = self._layout(24 + width)
+        info = [None] * self.goal.size
+        for t in range(1, self.goal.size):
+            table, off, mask, inner, outer = plain[t]
+            rtable, roff, rmask, rinner, router = mirrored[tile[t]]
+            info[t] = (table, off, mask, inner, outer, rtable, roff, rmask, rinner, width + router)
+
+        def initial(tiles) -> int:
+            where = {t: i for i, t in enumerate(tiles)}
+            key, h1 = self._keys(where)
+            rkey, h2 = self._keys({tile[t]: cell[i] for t, i in where.items()})
+            return (((rkey << width) | key) << 24) | (h1 << 16) | (h2 << 8) | max(h1, h2)
+
+        def step(hs, tiles, moved, src, dst):
+            table, off, mask, inner, outer, rtable, roff, rmask, rinner, router = info[moved]
+            old, rold = (hs >> off) & mask, (hs >> roff) & rmask
+            d, rd = dst - src, cell[dst] - cell[src]
+            h1 = ((hs >> 16) & 255) + table[old + (d << inner)] - table[old]
+            h2 = ((hs >> 8) & 255) + rtable[rold + (rd << rinner)] - rtable[rold]
+            keys = (hs >> 24) + (d << outer) + (rd << router)
+            return (keys << 24) | (h1 << 16) | (h2 << 8) | (h1 if h1 > h2 else h2)
 
         return Incremental(initial, step, packed=True)
 
     def __repr__(self) -> str:
         groups = "-".join(str(len(g)) for g in self.partition)
-        return f"PatternDatabase({self.goal.text()!r}, {groups}, {self.nbytes / 2**20:.0f} MB)"
+        mirror = ", reflected" if self.reflect else ""
+        return f"PatternDatabase({self.goal.text()!r}, {groups}{mirror}, {self.nbytes / 2**20:.0f} MB)"
 
 
-def pattern_database(goal: Board | None = None, *, partition=None, progress: Progress | None = text_progress):
+def pattern_database(
+    goal: Board | None = None,
+    *,
+    partition=None,
+    progress: Progress | None = text_progress,
+    reflect: bool = False,
+):
     """The additive pattern database for ``goal`` (loaded from the cache, or built and cached).
 
     >>> pdb = pattern_database(Board.goal(4, 4, blank="first"))  # doctest: +SKIP
     >>> pdb(Board.goal(4, 4, blank="first"))  # doctest: +SKIP
     0
     """
-    return PatternDatabase(goal, partition=partition, progress=progress)
+    return PatternDatabase(goal, partition=partition, progress=progress, reflect=reflect)
