@@ -9,7 +9,7 @@ then one line: how many were solved, whether all are optimal, mean seconds and m
 Instances run in Korf's order: at most ``--limit`` of them (default all 100), and none is
 started once ``--budget`` seconds (default 540) have passed; the closing line says how many ran.
 
-Run: ``.venv/bin/python benchmarks/bench_korf.py [--limit N] [--budget SECONDS] [--cached]``
+Run: ``.venv/bin/python benchmarks/bench_korf.py [--limit N] [--budget SECONDS] [--cached] [--reflect]``
 """
 
 from __future__ import annotations
@@ -33,19 +33,22 @@ def arguments() -> argparse.Namespace:
     )
     parser.add_argument("--per-instance", type=float, default=120.0, help="seconds allowed per instance")
     parser.add_argument("--cached", action="store_true", help="load the database from the user cache")
+    parser.add_argument(
+        "--reflect", action="store_true", help="also look up the board's mirror image and take the max"
+    )
     args = parser.parse_args()
     if args.limit < 1 or args.budget <= 0 or args.per_instance <= 0:
         parser.error("--limit, --budget and --per-instance must be positive")
     return args
 
 
-def build(cached: bool):
+def build(cached: bool, reflect: bool):
     """The database, with a line on how long it took and how much memory it needed."""
     if not cached:
         os.environ["PUZZLELAB_CACHE_DIR"] = tempfile.mkdtemp(prefix="puzzlelab-bench-")
     tracemalloc.start()
     t0 = time.perf_counter()
-    pdb = pattern_database(KORF_GOAL, progress=None)
+    pdb = pattern_database(KORF_GOAL, progress=None, reflect=reflect)
     seconds = time.perf_counter() - t0
     peak = tracemalloc.get_traced_memory()[1] / 2**20
     tracemalloc.stop()
@@ -60,7 +63,7 @@ def build(cached: bool):
 
 def main() -> None:
     args = arguments()
-    pdb = build(args.cached)
+    pdb = build(args.cached, args.reflect)
     print(f"{'id':>3} {'length':>6} {'korf':>4} {'expanded':>11} {'seconds':>8}")
     start = time.perf_counter()
     seconds, nodes, wrong, unsolved, ran = [], [], 0, 0, 0

@@ -244,13 +244,11 @@ def _build_table(goal: Board, group: Sequence[int], progress: Progress | None) -
     total, reached, depth = n_placements(n, m), 1, 0
     label = f"pattern database {rows}x{cols} tiles {','.join(map(str, group))}"
     while True:
-        frontier = np.flatnonzero(fresh)
+        frontier, bits = _take(fresh)
         if not len(frontier):
             break
         if progress is not None:
             progress(reached, total, label)
-        bits = fresh[frontier]
-        fresh[frontier] = 0
         for lo in range(0, len(frontier), _CHUNK):
             for child, bit in _expand(
                 _pairs(frontier[lo : lo + _CHUNK], bits[lo : lo + _CHUNK], n),
@@ -261,10 +259,28 @@ def _build_table(goal: Board, group: Sequence[int], progress: Progress | None) -
                 _mark(seen, fresh, child, bit)
                 dist[child[dist[child] == 255]] = depth + 1
         depth += 1
-        reached = int(np.count_nonzero(dist != 255))
+        reached = _count_reached(dist)
     if progress is not None:
         progress(total, total, label)
     return dist
+
+
+def _count_reached(dist: np.ndarray) -> int:
+    step = _CHUNK * 8
+    return sum(int(np.count_nonzero(dist[lo : lo + step] != 255)) for lo in range(0, len(dist), step))
+
+
+def _take(fresh: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The placements with states at the current depth (as uint32) and their region bits; clears
+    ``fresh`` so it can collect the next depth. Works block by block to keep the copies small."""
+    index, bits = [], []
+    for lo in range(0, len(fresh), _CHUNK * 8):
+        block = fresh[lo : lo + _CHUNK * 8]
+        found = np.flatnonzero(block)
+        index.append((found + lo).astype(np.uint32))
+        bits.append(block[found])
+        block[found] = 0
+    return np.concatenate(index), np.concatenate(bits)
 
 
 def _pairs(index: np.ndarray, bits: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -273,7 +289,7 @@ def _pairs(index: np.ndarray, bits: np.ndarray, n: int) -> tuple[np.ndarray, np.
     for cell in range(n):
         has = ((bits >> bits.dtype.type(cell)) & bits.dtype.type(1)) != 0
         if has.any():
-            out_index.append(index[has])
+            out_index.append(index[has].astype(np.int64))
             out_cell.append(np.full(int(has.sum()), cell, dtype=np.int64))
     return np.concatenate(out_index), np.concatenate(out_cell)
 
