@@ -6,10 +6,15 @@ sees numpy's arrays), the process's peak resident memory and the tables' size. T
 instance: id, the length IDA* found, the optimal length Korf lists, nodes expanded and seconds;
 then one line: how many were solved, whether all are optimal, mean seconds and mean nodes.
 
+The database takes the larger of the board's and its mirror image's sums (``reflect=True``;
+``--plain`` for the library's default, one look-up). ``--compare N`` also solves the first N
+instances with the other form, alternating, and prints their time and node ratios.
+
 Instances run in Korf's order: at most ``--limit`` of them (default all 100), and none is
 started once ``--budget`` seconds (default 540) have passed; the closing line says how many ran.
 
-Run: ``.venv/bin/python benchmarks/bench_korf.py [--limit N] [--budget SECONDS] [--cached] [--reflect]``
+Run: ``.venv/bin/python benchmarks/bench_korf.py [--limit N] [--budget SECONDS] [--cached] [--plain]
+[--compare N]``
 """
 
 from __future__ import annotations
@@ -34,18 +39,20 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--per-instance", type=float, default=120.0, help="seconds allowed per instance")
     parser.add_argument("--cached", action="store_true", help="load the database from the user cache")
     parser.add_argument(
-        "--reflect", action="store_true", help="also look up the board's mirror image and take the max"
+        "--plain", action="store_true", help="no reflected look-up (the library's default database)"
+    )
+    parser.add_argument(
+        "--compare", type=int, default=0, metavar="N",
+        help="also solve the first N instances with the other database, side by side",
     )
     args = parser.parse_args()
-    if args.limit < 1 or args.budget <= 0 or args.per_instance <= 0:
-        parser.error("--limit, --budget and --per-instance must be positive")
+    if args.limit < 1 or args.budget <= 0 or args.per_instance <= 0 or args.compare < 0:
+        parser.error("--limit, --budget and --per-instance must be positive, --compare not negative")
     return args
 
 
 def build(cached: bool, reflect: bool):
     """The database, with a line on how long it took and how much memory it needed."""
-    if not cached:
-        os.environ["PUZZLELAB_CACHE_DIR"] = tempfile.mkdtemp(prefix="puzzlelab-bench-")
     tracemalloc.start()
     t0 = time.perf_counter()
     pdb = pattern_database(KORF_GOAL, progress=None, reflect=reflect)
@@ -63,7 +70,16 @@ def build(cached: bool, reflect: bool):
 
 def main() -> None:
     args = arguments()
-    pdb = build(args.cached, args.reflect)
+    if args.cached:
+        run(args)
+        return
+    with tempfile.TemporaryDirectory(prefix="puzzlelab-bench-") as fresh:
+        os.environ["PUZZLELAB_CACHE_DIR"] = fresh  # an empty cache: the tables are built
+        run(args)
+
+
+def run(args: argparse.Namespace) -> None:
+    pdb = build(args.cached, not args.plain)
     print(f"{'id':>3} {'length':>6} {'korf':>4} {'expanded':>11} {'seconds':>8}")
     start = time.perf_counter()
     seconds, nodes, wrong, unsolved, ran = [], [], 0, 0, 0
@@ -85,7 +101,13 @@ def main() -> None:
     elapsed = time.perf_counter() - start
     if ran < len(instances):
         print(f"budget of {args.budget:.0f} s spent: ran {ran} of the {len(instances)} requested instances")
-    all_optimal = "yes" if seconds and not wrong and not unsolved else "no"
+    summary(seconds, nodes, wrong or unsolved, elapsed)
+    if args.compare:
+        compare(pdb, instances[: min(args.compare, ran)], args.per_instance)
+
+
+def summary(seconds, nodes, failures, elapsed) -> None:
+    all_optimal = "yes" if seconds and not failures else "no"
     mean_s = f"{statistics.mean(seconds):.2f}" if seconds else "-"
     mean_n = f"{statistics.mean(nodes):,.0f}" if nodes else "-"
     print(
@@ -94,6 +116,27 @@ def main() -> None:
     )
     if seconds:
         print(f"median {statistics.median(seconds):.2f} s, max {max(seconds):.2f} s")
+
+
+def compare(pdb, instances, per_instance: float) -> None:
+    """The same instances with and without the reflected look-up, alternating, in CPU seconds."""
+    other = pattern_database(KORF_GOAL, progress=None, reflect=not pdb.reflect)
+    plain, reflected = (other, pdb) if pdb.reflect else (pdb, other)
+    totals = {"plain": [0.0, 0], "reflected": [0.0, 0]}
+    for _, board, optimal in instances:
+        for name, h in (("plain", plain), ("reflected", reflected)):
+            t0 = time.process_time()
+            result = ida_star(board, KORF_GOAL, heuristic=h, seconds=per_instance)
+            totals[name][0] += time.process_time() - t0
+            totals[name][1] += result.expanded
+            if result.cost != optimal:
+                print(f"  {name}: not solved optimally")
+    (ps, pn), (rs, rn) = totals["plain"], totals["reflected"]
+    print(
+        f"side by side on the first {len(instances)} instances (CPU s): plain {ps:.1f} s, "
+        f"{pn:,} nodes; reflected {rs:.1f} s, {rn:,} nodes; reflected/plain time {rs / ps:.2f}, "
+        f"nodes {rn / pn:.2f}"
+    )
 
 
 if __name__ == "__main__":
