@@ -206,6 +206,10 @@ def test_tables_are_cached_and_reloaded(cache):
     PatternDatabase(Board.goal(3, 3), partition=SMALL, progress=lambda *a: calls.append(a))
     assert calls
     assert calls[-1][0] == calls[-1][1]  # ends at done == total
+    for group in {message for _, _, message in calls}:  # per table: rising, and complete once
+        done = [d for d, t, message in calls if message == group]
+        assert done == sorted(set(done))
+        assert done[-1] == calls[0][1]
     assert len(list(cache.glob("pdb-3x3-*.npy"))) == 2
     calls.clear()
     again = PatternDatabase(Board.goal(3, 3), partition=SMALL, progress=lambda *a: calls.append(a))

@@ -243,12 +243,14 @@ def _build_table(goal: Board, group: Sequence[int], progress: Progress | None) -
     dist[start] = 0
     total, reached, depth = n_placements(n, m), 1, 0
     label = f"pattern database {rows}x{cols} tiles {','.join(map(str, group))}"
+    shown = None  # report only news: later depths may reach no new placement
     while True:
         frontier, bits = _take(fresh)
         if not len(frontier):
             break
-        if progress is not None:
+        if progress is not None and reached != shown:
             progress(reached, total, label)
+            shown = reached
         for lo in range(0, len(frontier), _CHUNK):
             for child, bit in _expand(
                 _pairs(frontier[lo : lo + _CHUNK], bits[lo : lo + _CHUNK], n),
@@ -260,7 +262,7 @@ def _build_table(goal: Board, group: Sequence[int], progress: Progress | None) -
                 dist[child[dist[child] == 255]] = depth + 1
         depth += 1
         reached = _count_reached(dist)
-    if progress is not None:
+    if progress is not None and shown != total:
         progress(total, total, label)
     return dist
 
