@@ -23,6 +23,14 @@ SWEEP_WEIGHTS = (1.0, 1.25, 1.5, 2.0, 3.0, 5.0)
 BUDGET = 50_000
 
 
+def _gh_title(expanded: int, weight: float, bound: float) -> str:
+    return f"{expanded:,} expanded, line f = g + {weight:g}h = {bound:g}"
+
+
+def _tradeoff_title(weight: float) -> str:
+    return f"weights tried so far (w = {weight:g} ringed)"
+
+
 class WeightExplorer(View):
     """Weighted A* on one instance: nodes expanded and solution length against the weight.
 
@@ -184,7 +192,7 @@ class WeightExplorer(View):
             self._gh_blit.reset()
         self._gh_points.set_offsets(np.column_stack([g, h]))
         self._gh_line.set_data([0.0, bound], [bound / weight, 0.0])
-        set_title(ax, f"{len(g):,} expanded, line f = g + {weight:g}h = {bound:g}")
+        set_title(ax, _gh_title(len(g), weight, bound))
         self.gh_image.value = self._gh_blit.png([self._gh_points, self._gh_line, ax.title])
 
     def _draw_tradeoff(self, weight: float, optimum) -> None:
@@ -206,7 +214,7 @@ class WeightExplorer(View):
         chosen = dict(done).get(weight)
         if chosen is not None:
             self._ring.set_data([chosen.cost], [chosen.expanded])
-        set_title(ax, f"weights tried so far (w = {weight:g} ringed)")
+        set_title(ax, _tradeoff_title(weight))
         self.tradeoff_image.value = self._tradeoff_blit.png([self._ring, ax.title])
 
     # -- fallback ------------------------------------------------------------------------------------
@@ -221,13 +229,12 @@ class WeightExplorer(View):
             )
             return figure
         expanded = [e.node for e in result.events if e.kind == "expand"]
+        bound = max((n.f for n in expanded), default=None)
         draw_gh_plane(
-            [n.g for n in expanded],
-            [n.h for n in expanded],
-            weight=self.weight.value,
-            bound=max((n.f for n in expanded), default=None),
-            ax=left,
+            [n.g for n in expanded], [n.h for n in expanded], weight=self.weight.value, bound=bound, ax=left
         )
+        w = self.weight.value
+        set_title(left, _gh_title(len(expanded), w, bound))
         done = self._done()
         draw_weight_tradeoff(
             [w for w, _ in done],
@@ -237,6 +244,7 @@ class WeightExplorer(View):
             current=self.weight.value,
             ax=right,
         )
+        set_title(right, _tradeoff_title(w))
         return figure
 
     def summary(self) -> str:
