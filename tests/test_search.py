@@ -1,6 +1,7 @@
 """The search engine, its solvers and events, checked against breadth-first distances."""
 
 import gc
+import inspect
 import math
 import random
 from math import factorial
@@ -13,6 +14,7 @@ from puzzlelab import Board
 from puzzlelab.parity import explain
 from puzzlelab.perm import unrank
 from puzzlelab.search import (
+    DEFAULT_BUDGET,
     EVENT_KINDS,
     METHODS,
     Event,
@@ -207,6 +209,15 @@ def test_a_spent_budget_is_reported(solver):
     assert result.expanded == 5
     assert result.moves == []
     assert result.boards == []
+    assert "raise budget=" in str(result)
+
+
+@pytest.mark.parametrize("solver", [bfs, astar, greedy, weighted_astar, auto_solver])
+def test_best_first_solvers_are_capped_unless_told_otherwise(solver):
+    """A student's astar(random 15-puzzle) stops at a clear result instead of filling memory."""
+    assert inspect.signature(solver).parameters["budget"].default == DEFAULT_BUDGET == 1_000_000
+    start = Board.parse("8 6 7/2 5 4/3 _ 1")
+    assert solver(start, budget=None).solved  # None lifts the cap
 
 
 def test_seconds_budget_stops_a_large_search():

@@ -25,6 +25,7 @@ from ..heuristics import (
 )
 from .autosolver import ARTICLE_STRATEGY, article_score, auto_solver
 from .engine import (
+    DEFAULT_BUDGET,
     EVENT_KINDS,
     Event,
     Node,
@@ -44,6 +45,7 @@ from .statespace import MAX_CELLS, distance_histogram, hardest, state_space_dist
 
 __all__ = [
     "ARTICLE_STRATEGY",
+    "DEFAULT_BUDGET",
     "EVENT_KINDS",
     "HEURISTICS",
     "KORF_GOAL",

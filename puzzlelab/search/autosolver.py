@@ -16,7 +16,7 @@ generation, its solutions are often longer than the optimum: compare with :func:
 from __future__ import annotations
 
 from ..heuristics import manhattan_with_blank
-from .engine import SearchResult, Strategy, _solve_best_first
+from .engine import DEFAULT_BUDGET, SearchResult, Strategy, _solve_best_first
 
 __all__ = ["ARTICLE_STRATEGY", "article_score", "auto_solver"]
 
@@ -33,7 +33,7 @@ def article_score(g, h):
 
 
 def auto_solver(
-    start, goal=None, *, budget=None, seconds=None, record=False, record_cap=100_000
+    start, goal=None, *, budget=DEFAULT_BUDGET, seconds=None, record=False, record_cap=100_000
 ) -> SearchResult:
     """Solve as the article's ``recoveryPuzzle`` does (never guaranteed optimal)."""
     return _solve_best_first(

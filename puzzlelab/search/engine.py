@@ -132,7 +132,8 @@ class SearchResult:
         head = f"{self.algorithm} ({self.heuristic}"
         head += f", w={self.weight:g})" if self.weight is not None else ")"
         if not self.solved:
-            return f"{head}: {self.status} after {self.expanded} expansions"
+            hint = "; raise budget= or try ida_star" if self.status == "budget" else ""
+            return f"{head}: {self.status} after {self.expanded:,} expansions{hint}"
         kind = "optimal" if self.optimal else "not guaranteed optimal"
         return f"{head}: {self.cost} moves ({kind}), {self.expanded} expanded, {self.generated} generated"
 
@@ -491,8 +492,15 @@ def _solve_best_first(
 
 _DEFAULT = Strategy()
 
+#: Expansions a best-first solver makes unless told otherwise (about 5 s and 0.7 GB on a
+#: 15-puzzle): it keeps a kernel from running out of memory. ``budget=None`` removes the cap;
+#: ``ida_star`` needs almost no memory and has no default cap.
+DEFAULT_BUDGET = 1_000_000
 
-def bfs(start, goal=None, *, budget=None, seconds=None, record=False, record_cap=100_000) -> SearchResult:
+
+def bfs(
+    start, goal=None, *, budget=DEFAULT_BUDGET, seconds=None, record=False, record_cap=100_000
+) -> SearchResult:
     """Breadth-first search: the frontier ordered by ``g`` alone; always optimal.
 
     >>> from puzzlelab import Board
@@ -518,7 +526,14 @@ def _a_star(g, h):
 
 
 def greedy(
-    start, goal=None, *, heuristic=manhattan, budget=None, seconds=None, record=False, record_cap=100_000
+    start,
+    goal=None,
+    *,
+    heuristic=manhattan,
+    budget=DEFAULT_BUDGET,
+    seconds=None,
+    record=False,
+    record_cap=100_000,
 ) -> SearchResult:
     """Greedy best-first search: always expand the node that looks closest (f = h). Fast, not optimal.
 
@@ -533,7 +548,14 @@ def greedy(
 
 
 def astar(
-    start, goal=None, *, heuristic=manhattan, budget=None, seconds=None, record=False, record_cap=100_000
+    start,
+    goal=None,
+    *,
+    heuristic=manhattan,
+    budget=DEFAULT_BUDGET,
+    seconds=None,
+    record=False,
+    record_cap=100_000,
 ) -> SearchResult:
     """A* search: f = g + h. Optimal when ``heuristic`` never overestimates.
 
@@ -560,7 +582,7 @@ def weighted_astar(
     *,
     weight: float = 1.0,
     heuristic=manhattan,
-    budget=None,
+    budget=DEFAULT_BUDGET,
     seconds=None,
     record=False,
     record_cap=100_000,
