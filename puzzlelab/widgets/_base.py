@@ -41,6 +41,17 @@ def error_line() -> widgets.HTML:
     return line
 
 
+def size_dropdown(rows: int, cols: int, sizes) -> widgets.Dropdown:
+    """A board-size chooser offering ``sizes`` (plus ``rows x cols`` if it is not among them)."""
+    options = list(sizes) if (rows, cols) in sizes else [*sizes, (rows, cols)]
+    return widgets.Dropdown(
+        options=[(f"{r}x{c}", (r, c)) for r, c in options],
+        value=(rows, cols),
+        description="size",
+        layout=widgets.Layout(width="150px"),
+    )
+
+
 def png_image(css_class: str, *, width: int = 360) -> widgets.Image:
     """An empty PNG ``Image`` widget of a fixed width with a stable CSS class."""
     image = widgets.Image(format="png", width=width)

@@ -23,7 +23,7 @@ from ..perm import rank
 from ..plots._common import figure_png
 from ..plots.boards import OFF_GOAL_COLOR, ON_GOAL_COLOR, draw_board
 from ..plots.parity import draw_inversions
-from ._base import View, clear_artists, error_line, png_image, set_title
+from ._base import View, clear_artists, error_line, png_image, set_title, size_dropdown
 
 __all__ = ["PROOF_MAX_CELLS", "ParityLab"]
 
@@ -56,13 +56,7 @@ class ParityLab(View):
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
         Board.goal(rows, cols, blank)  # validates ``blank``
-        sizes = list(SIZES) if (rows, cols) in SIZES else [*SIZES, (rows, cols)]
-        self.size = widgets.Dropdown(
-            options=[(f"{r}x{c}", (r, c)) for r, c in sizes],
-            value=(rows, cols),
-            description="size",
-            layout=widgets.Layout(width="150px"),
-        )
+        self.size = size_dropdown(rows, cols, SIZES)
         self.goal_choice = widgets.Dropdown(
             options=[("goal: blank last", "last"), ("goal: blank first", "first")],
             value=blank,

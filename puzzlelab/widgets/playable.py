@@ -20,7 +20,7 @@ from matplotlib.image import imsave
 
 from ..board import BLANK, Board, check_shape
 from ..plots.boards import OFF_GOAL_COLOR, ON_GOAL_COLOR, draw_board, draw_picture_board, tile_pieces
-from ._base import View, error_line
+from ._base import View, error_line, size_dropdown
 from ._solving import Plan, plan_solution
 
 __all__ = ["ALGORITHM_NAMES", "SIZES", "PlayableBoard"]
@@ -90,13 +90,7 @@ class PlayableBoard(View):
         self._image = None if image is None else np.asarray(image)
         if self._image is not None:
             tile_pieces(self._image, rows, cols)  # a bad image is a ValueError now, not at first click
-        sizes = list(SIZES) if (rows, cols) in SIZES else [*SIZES, (rows, cols)]
-        self.size = widgets.Dropdown(
-            options=[(f"{r}x{c}", (r, c)) for r, c in sizes],
-            value=(rows, cols),
-            description="size",
-            layout=widgets.Layout(width="150px"),
-        )
+        self.size = size_dropdown(rows, cols, SIZES)
         self.algorithm = widgets.Dropdown(
             options=ALGORITHM_NAMES,
             value=algorithm,
