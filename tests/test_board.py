@@ -5,18 +5,10 @@ import pickle
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
+from strategies import boards
 
 from puzzlelab import Board
 from puzzlelab.board import MOVES, OPPOSITE, neighbour_table
-
-
-@st.composite
-def boards(draw, max_side=5):
-    rows = draw(st.integers(2, max_side))
-    cols = draw(st.integers(2, max_side))
-    tiles = draw(st.permutations(range(rows * cols)))
-    return Board(tiles, rows, cols)
 
 
 def test_goal_blank_last_and_first():

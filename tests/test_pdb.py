@@ -289,20 +289,25 @@ def test_wrong_goal_is_refused(cache):
         pdb(Board.goal(4, 4))
 
 
+def assert_incremental_agrees(pdb, goal, seed, steps=60):
+    """Along a random walk from the goal, the incremental h equals a fresh look-up."""
+    inc = pdb.incremental(goal)
+    rng = random.Random(seed)
+    board = goal
+    state = inc.initial(board.tiles)
+    for _ in range(steps):
+        child = board.move(rng.choice(board.moves()))
+        state = inc.step(state, board.tiles, board.tiles[child.blank], child.blank, board.blank)
+        assert state & 255 == pdb(child)
+        board = child
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(["last", "first"]))
 def test_incremental_form_agrees_with_the_call(seed, blank):
     goal = Board.goal(3, 3, blank=blank)
     pdb = PatternDatabase(goal, partition=SMALL, progress=None, cache=False)
-    inc = pdb.incremental(goal)
-    rng = random.Random(seed)
-    board = goal
-    state = inc.initial(board.tiles)
-    for _ in range(60):
-        child = board.move(rng.choice(board.moves()))
-        state = inc.step(state, board.tiles, board.tiles[child.blank], child.blank, board.blank)
-        assert state & 255 == pdb(child)
-        board = child
+    assert_incremental_agrees(pdb, goal, seed)
 
 
 def test_ida_star_with_a_small_database_is_optimal(cache):
@@ -382,15 +387,7 @@ def test_reflected_incremental_form_agrees_with_the_call(seed, shape):
     goal = Board.goal(n, n, blank=blank)
     partition = SMALL if n == 3 else tuple((t,) for t in range(1, 16))
     pdb = PatternDatabase(goal, partition=partition, progress=None, cache=False, reflect=True)
-    inc = pdb.incremental(goal)
-    rng = random.Random(seed)
-    board = goal
-    state = inc.initial(board.tiles)
-    for _ in range(60):
-        child = board.move(rng.choice(board.moves()))
-        state = inc.step(state, board.tiles, board.tiles[child.blank], child.blank, board.blank)
-        assert state & 255 == pdb(child)
-        board = child
+    assert_incremental_agrees(pdb, goal, seed)
 
 
 def test_ida_star_with_the_reflected_database_is_optimal(cache):

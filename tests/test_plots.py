@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
+from strategies import boards
 
 from puzzlelab import Board
 from puzzlelab.parity import board_inversions, explain, inversion_pairs
@@ -34,14 +35,6 @@ from puzzlelab.plots import (
 )
 
 
-@st.composite
-def boards(draw, max_side=4):
-    rows = draw(st.integers(2, max_side))
-    cols = draw(st.integers(2, max_side))
-    tiles = draw(st.permutations(range(rows * cols)))
-    return Board(tiles, rows, cols)
-
-
 def texts(ax):
     return [t.get_text() for t in ax.texts]
 
@@ -51,7 +44,7 @@ def test_no_pyplot_is_imported():
 
 
 @settings(deadline=None, max_examples=25)
-@given(boards())
+@given(boards(max_side=4))
 def test_draw_board_writes_every_tile_once(board):
     ax = draw_board(board)
     assert sorted(texts(ax), key=int) == [str(t) for t in range(1, board.size)]
@@ -129,7 +122,7 @@ def test_strip_labels_moves_and_shortens_long_sequences():
 
 # -- inversions ------------------------------------------------------------------------------
 @settings(deadline=None, max_examples=40)
-@given(boards(), st.sampled_from(["last", "first"]))
+@given(boards(max_side=4), st.sampled_from(["last", "first"]))
 def test_inverted_positions_agree_with_the_parity_module(board, blank):
     goal = Board.goal(board.rows, board.cols, blank)
     pairs = inverted_positions(board, goal)
