@@ -26,6 +26,7 @@ __all__ = [
     "OPPOSITE",
     "Board",
     "check_shape",
+    "goal_for",
     "neighbour_table",
 ]
 
@@ -391,3 +392,24 @@ def board_svg(board: Board, cell: int = 40, goal: Board | None = None) -> str:
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def goal_for(board: Board, goal=None) -> Board:
+    """The goal a question about ``board`` refers to: ``goal`` read as a board, or, when it is
+    ``None``, the blank-last goal of ``board``'s shape. ``ValueError`` if the shapes differ.
+
+    This is the one place that rule is written; every function taking ``goal=None`` uses it.
+
+    >>> print(goal_for(Board.parse("2 1/3 _")))
+    1 2
+    3 _
+    """
+    if goal is None:
+        return Board.goal(board.rows, board.cols)
+    goal = Board.parse(goal)
+    if goal.shape != board.shape:
+        raise ValueError(
+            f"the board is {board.rows}x{board.cols} but the goal is {goal.rows}x{goal.cols}: "
+            "give a goal of the same shape"
+        )
+    return goal
