@@ -23,9 +23,9 @@ from puzzlelab.search import (
     ida_star,
     korf100,
     pattern_database,
+    pdb_build,
     state_space_distances,
 )
-from puzzlelab.search import pdb as pdb_module
 
 SMALL = ((1, 2, 3, 4), (5, 6, 7, 8))
 
@@ -152,9 +152,9 @@ def test_bit_dilation_finds_the_blanks_region(data):
     if not free:
         return
     seed = data.draw(st.sampled_from(free))
-    dtype = pdb_module._mask_dtype(n)
+    dtype = pdb_build._mask_dtype(n)
     seeds, walls = np.array([1 << seed], dtype=dtype), np.array([occupied], dtype=dtype)
-    region = pdb_module._flood(seeds, walls, rows, cols)
+    region = pdb_build._flood(seeds, walls, rows, cols)
     assert int(region[0]) == plain_flood(seed, occupied, rows, cols)
 
 
