@@ -8,6 +8,7 @@ the box to show and a static PNG fallback for places where widgets cannot run.
 
 from .parity_lab import ParityLab
 from .playable import PlayableBoard
+from .predict import Predict
 from .progress import BuildProgress, build_pattern_database
 from .search_player import SearchPlayer
 from .shuffle_lab import ShuffleLab
@@ -17,6 +18,7 @@ __all__ = [
     "BuildProgress",
     "ParityLab",
     "PlayableBoard",
+    "Predict",
     "SearchPlayer",
     "ShuffleLab",
     "WeightExplorer",

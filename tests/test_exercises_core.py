@@ -1,0 +1,290 @@
+"""The exercise framework (puzzlelab.exercises) and the Predict widget.
+
+Checks are run as a student runs them: a stub, a wrong answer, a crashing answer and a
+right one; and once through a real kernel, to see what a notebook shows.
+"""
+
+import json
+
+import nbformat
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from puzzlelab.exercises import NotAnswered, WrongAnswer, call, exercise, expect, same
+from puzzlelab.exercises._core import _NOT_ANSWERED as NOT_ANSWERED
+from puzzlelab.widgets import Predict
+
+
+@exercise("sum of a list")
+def check_total(fn, *, hidden=False):
+    cases = [[], [1], [2, 3, 4]] + ([[5] * 10, list(range(20))] if hidden else [])
+    for case in cases:
+        same(call(fn, list(case)), sum(case), where=f"seq = {case}")
+
+
+def stub_raise(seq):
+    """Sum the list.
+
+    Hint: a loop.
+    """
+    # YOUR CODE HERE
+    raise NotImplementedError()
+
+
+def stub_ellipsis(seq):
+    """Sum the list."""
+    ...
+
+
+def stub_pass(seq):
+    pass
+
+
+def stub_returns_ellipsis(seq):
+    return ...
+
+
+def right(seq):
+    total = 0
+    for x in seq:
+        total += x
+    return total
+
+
+# -- the three outcomes --------------------------------------------------------------
+@pytest.mark.parametrize("stub", [stub_raise, stub_ellipsis, stub_pass, stub_returns_ellipsis])
+def test_an_untouched_stub_is_not_answered_in_one_line(stub):
+    with pytest.raises(NotAnswered) as caught:
+        check_total(stub)
+    assert str(caught.value).startswith("not answered yet: ")
+    assert stub.__name__ in str(caught.value)
+    assert caught.value._render_traceback_() == [str(caught.value)]
+    assert not isinstance(caught.value, AssertionError)
+
+
+def test_a_right_answer_prints_correct_and_returns_nothing(capsys):
+    assert check_total(right) is None
+    assert capsys.readouterr().out == "correct: sum of a list\n"
+    check_total(right, hidden=True)
+    assert capsys.readouterr().out.startswith("correct: sum of a list")
+
+
+def test_a_wrong_answer_names_the_input_and_the_expected_value(capsys):
+    def off_by_one(seq):
+        return sum(seq) + (len(seq) > 1)
+
+    with pytest.raises(WrongAnswer) as caught:
+        check_total(off_by_one)
+    message = str(caught.value)
+    assert isinstance(caught.value, AssertionError)
+    assert message.startswith("wrong answer (sum of a list): for seq = [2, 3, 4]: expected 9, got 10")
+    assert caught.value._render_traceback_() == message.splitlines()
+    assert capsys.readouterr().out == ""  # no "correct"
+
+
+def test_only_the_hidden_cases_can_catch_some_answers():
+    def short_lists_only(seq):
+        return sum(seq[:3])
+
+    check_total(short_lists_only)
+    with pytest.raises(WrongAnswer, match="seq = \\[5, 5, 5"):
+        check_total(short_lists_only, hidden=True)
+
+
+@pytest.mark.parametrize("error", [ZeroDivisionError("division by zero"), KeyError("x"), IndexError("oops"),
+                                   RecursionError("deep"), TypeError("bad")])  # fmt: skip
+def test_the_students_exception_becomes_a_wrong_answer_naming_it_and_the_input(error):
+    def crashes(seq):
+        if seq:
+            raise error
+        return 0
+
+    with pytest.raises(WrongAnswer) as caught:
+        check_total(crashes)
+    message = str(caught.value)
+    assert f"crashes([1]) raised {type(error).__name__}" in message
+    assert "hint:" in message
+    assert caught.value.__cause__ is error  # kept for whoever wants the full traceback
+
+
+def test_a_not_implemented_error_deep_inside_counts_as_not_answered():
+    def helper(seq):
+        raise NotImplementedError
+
+    def uses_helper(seq):
+        return helper(seq)
+
+    with pytest.raises(NotAnswered):
+        check_total(uses_helper)
+
+
+def test_a_check_given_something_else_than_a_function_says_so():
+    with pytest.raises(WrongAnswer, match="needs your function") as caught:
+        check_total(right([1, 2]))  # called it instead of passing it
+    assert "without parentheses" in str(caught.value)
+
+
+def test_returning_none_hints_at_a_missing_return():
+    def forgot_return(seq):
+        total = sum(seq)  # noqa: F841
+
+    with pytest.raises(WrongAnswer, match="forget a `return`"):
+        check_total(forgot_return)
+
+
+def test_exercise_needs_a_title():
+    with pytest.raises(TypeError, match="title"):
+        exercise("")
+    with pytest.raises(TypeError, match="title"):
+        exercise(None)
+
+
+# -- the helpers ---------------------------------------------------------------------
+values = st.one_of(st.integers(), st.text(max_size=5), st.lists(st.integers(), max_size=3), st.none())
+
+
+@given(got=values, want=values)
+def test_same_raises_exactly_when_the_values_differ(got, want):
+    if got == want:
+        same(got, want, where="x")
+    else:
+        with pytest.raises(WrongAnswer, match="for x: "):
+            same(got, want, where="x")
+
+
+def test_same_can_keep_the_expected_value_secret():
+    with pytest.raises(WrongAnswer) as caught:
+        same(7, 12345, where="the question", reveal=False)
+    assert "12345" not in str(caught.value)
+    assert "got 7" in str(caught.value)
+
+
+def test_same_shortens_huge_values():
+    with pytest.raises(WrongAnswer) as caught:
+        same(list(range(10_000)), [], where="big")
+    assert len(str(caught.value)) < 400
+
+
+def test_same_survives_values_that_cannot_be_compared():
+    np = pytest.importorskip("numpy")
+    with pytest.raises(WrongAnswer):
+        same(np.zeros(3), np.zeros(4), where="arrays")
+
+
+def test_expect_and_call():
+    expect(True, "unused")
+    with pytest.raises(WrongAnswer, match="too long") as caught:
+        expect(False, "too long", hint="shorter")
+    assert str(caught.value).endswith("hint: shorter")
+    assert call(right, [1, 2]) == 3
+    with pytest.raises(NotAnswered):
+        call(stub_raise, [1])
+
+
+# -- what a notebook shows -----------------------------------------------------------
+def test_in_a_kernel_a_stub_shows_one_line_and_counts_as_an_error():
+    """What JupyterLab and nbgrader see: an error output whose traceback is one line."""
+    from nbclient import NotebookClient
+
+    define = "def total(seq):\n    '''Sum it.'''\n    # YOUR CODE HERE\n    raise NotImplementedError()"
+    check = (
+        "from puzzlelab.exercises import exercise, same, call\n"
+        "@exercise('sum')\n"
+        "def check_total(fn, *, hidden=False):\n"
+        "    same(call(fn, [1, 2]), 3, where='[1, 2]')\n"
+        "check_total(total)"
+    )
+    answer = "def total(seq):\n    return sum(seq)\ncheck_total(total)"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in (define, check, answer)])
+    NotebookClient(nb, timeout=60, kernel_name="python3", allow_errors=True).execute()
+    [error] = nb.cells[1].outputs
+    assert error["output_type"] == "error"
+    assert error["ename"] == "NotAnswered"
+    assert error["traceback"] == ["not answered yet: write the body of total(), " + NOT_ANSWERED]
+    assert nb.cells[2].outputs[0]["text"] == "correct: sum\n"
+
+
+# -- Predict -------------------------------------------------------------------------
+def test_predict_with_choices_locks_in_and_compares(capsys):
+    guess = Predict("How many?", choices=["all equally often", 1, 4, 8])
+    guess.compare(4)
+    assert capsys.readouterr().out == "no prediction was locked in; the computed answer is 4\n"
+    guess.lock.click()  # nothing chosen yet
+    assert "choose an answer first" in guess.error.value
+    assert not guess.locked
+    guess.answer.value = 8
+    guess.lock.click()
+    assert (guess.locked, guess.prediction) == (True, 8)
+    assert (guess.answer.disabled, guess.lock.disabled) == (True, True)
+    assert guess.status.value == "locked in: 8 (now run the next cell)"
+    guess.answer.value = 1  # even if the front end sent a change, the prediction stays
+    guess.lock.click()
+    assert guess.prediction == 8
+    guess.compare(4, unit="boards", note="Each of 1, 4 and 8 is plausible.")
+    assert capsys.readouterr().out == (
+        "you predicted 8 boards; the computed answer is 4 boards\nEach of 1, 4 and 8 is plausible.\n"
+    )
+
+
+@pytest.mark.parametrize(("typed", "value", "shown"), [("12", 12, "12"), (" 1,234 ", 1234, "1,234"),
+                                                       ("0.5", 0.5, "0.5"), ("15/16", None, "15/16"),
+                                                       ("85%", 0.85, "0.85")])  # fmt: skip
+def test_predict_a_number(typed, value, shown):
+    guess = Predict("What fraction?", number=True)
+    guess.answer.value = typed
+    guess.lock.click()
+    assert guess.error.value == ""
+    if value is not None:
+        assert guess.prediction == value
+    assert guess.status.value == f"locked in: {shown} (now run the next cell)"
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "twelve", "1/0", "nan", "inf", "1e400"])
+def test_predict_refuses_a_non_number_on_its_error_line(typed):
+    guess = Predict("What fraction?", number=True)
+    guess.answer.value = typed
+    guess.lock.click()  # never raises into the notebook
+    assert not guess.locked
+    assert "number" in guess.error.value
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error"),
+    [
+        ((None,), {"number": True}, TypeError),
+        (("",), {"number": True}, TypeError),
+        (("q",), {}, ValueError),
+        (("q", ["only one"]), {}, ValueError),
+        (("q", "abc"), {}, TypeError),
+        (("q", ["a", "a"]), {}, ValueError),
+        (("q", ["a", "b"]), {"number": True}, ValueError),
+        (("q",), {"number": "yes"}, TypeError),
+    ],
+)
+def test_predict_refuses_bad_arguments(args, kwargs, error):
+    with pytest.raises(error):
+        Predict(*args, **kwargs)
+
+
+def test_predict_shows_as_a_widget_with_a_deterministic_text():
+    guess = Predict("Which?", choices=["a", "b"])
+    bundle = guess._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"] == "Predict: Which? (not locked in yet)"
+    assert json.dumps(bundle["text/plain"])  # plain text, no model ids
+    from ipywidgets import VBox
+
+    assert isinstance(guess, VBox)
+    assert VBox([guess]).children == (guess,)  # composes like any widget
+
+
+def test_compare_formats_numbers_for_reading(capsys):
+    guess = Predict("How many?", number=True)
+    guess.answer.value = "2000000"
+    guess.lock.click()
+    guess.compare(1814400)
+    guess.compare(0.123456789, unit="%")
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "you predicted 2,000,000; the computed answer is 1,814,400"
+    assert out[1] == "you predicted 2,000,000%; the computed answer is 0.123457%"
