@@ -469,3 +469,201 @@ def sampled_at_home(
         raise ValueError("a confidence interval needs size >= 2 walks")
     mean, half = float(home.mean()), 1.96 * float(home.std(ddof=1)) / math.sqrt(size)
     return mean, mean - half, mean + half
+
+
+# -- lesson support (lessons 01 and 02): the article's own order, ties, the 4x4 walk exactly ----
+def extremes(distribution: Distribution) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """``(most, least)``: every most likely and every least likely permutation (ties included).
+
+    The least likely are taken among the permutations that can occur.
+
+    >>> most, least = extremes(exact("naive_swap", 3))
+    >>> len(most), len(least)
+    (3, 3)
+    """
+    counts = distribution.counts
+    possible = counts > 0
+    top, bottom = counts.max(), counts[possible].min()
+    table = _table(distribution.n)
+    most = [tuple(int(x) for x in table[r]) for r in np.flatnonzero(counts == top)]
+    least = [tuple(int(x) for x in table[r]) for r in np.flatnonzero(possible & (counts == bottom))]
+    return most, least
+
+
+def exact_article_naive_swap(shape: tuple[int, int]) -> Distribution:
+    """The exact distribution of :func:`puzzlelab.shuffles.article_naive_swap` (cells visited
+    column by column, as the article's ``boardParts[i][j]`` loop does), for boards of up to 9 cells.
+
+    >>> exact_article_naive_swap((2, 2)).max_min_ratio() == exact("naive_swap", 4).max_min_ratio()
+    True
+    """
+    rows, cols = _shape(shape)
+    n = rows * cols
+    cells = [y * cols + x for x in range(cols) for y in range(rows)]
+    counts = _swap_chain(n, [list(range(n)) for _ in cells], cells)
+    return Distribution("article_naive_swap", n, counts, n**n, (("shape", (rows, cols)),))
+
+
+#: Largest (cells x cells x steps) the per-tile walk chain takes on (16x16, 400 steps: ~26 million).
+MAX_TILE_CHAIN_WORK = 30_000_000
+
+
+def walk_home_chances(shape: tuple[int, int], steps: int = 30) -> list[Fraction]:
+    """For each tile ``1 .. n-1``: the exact chance that it is in its goal cell after ``steps``
+    random slides of the article's walk, on any board up to 16x16.
+
+    One tile's fate depends only on where it is and where the blank is, so each tile needs a
+    Markov chain over ``(tile cell, blank cell)`` pairs, ``n**2`` states instead of ``n!``
+    arrangements: a slide moves the blank to a neighbour (or nowhere, when the direction
+    leaves the board), and the tile moves into the blank's old cell when the blank lands on it.
+    The counts are whole numbers out of ``4**steps`` equally likely runs. By linearity of
+    expectation, ``sum(walk_home_chances(shape, steps))`` is the expected number of tiles at home.
+
+    >>> sum(walk_home_chances((2, 2), 0))
+    Fraction(3, 1)
+    """
+    if shape is None or len(shape) != 2:
+        raise ValueError(f"shape must be (rows, cols), got {shape!r}")
+    rows, cols = check_shape(*shape)
+    if isinstance(steps, bool) or not isinstance(steps, int | np.integer) or steps < 0:
+        raise ValueError(f"steps must be a whole number >= 0, got {steps!r}")
+    n, steps = rows * cols, int(steps)
+    if n * n * steps > MAX_TILE_CHAIN_WORK:
+        raise ValueError(f"{rows}x{cols} with {steps} steps is {n * n * steps:,} state-steps, over the "
+                         f"limit of {MAX_TILE_CHAIN_WORK:,}: use fewer steps or sampled_at_home")
+    moves = _article_moves(rows, cols)  # (cells, 4): where the blank goes in each direction
+    dtype = np.int64 if steps <= _INT64_STEPS else object
+    blank_from = np.repeat(np.arange(n), 4)
+    blank_to = moves.reshape(-1)
+    chances = []
+    for home in range(n - 1):  # tile home + 1 starts in cell `home`, the blank in cell n - 1
+        counts = np.zeros((n, n), dtype=dtype)  # counts[tile cell, blank cell]
+        counts[home, n - 1] = 1
+        for _ in range(steps):
+            new = np.zeros_like(counts)
+            moved = counts[:, blank_from]  # (tile cells, 4 * cells): one column per (blank, direction)
+            tile_after = np.where(np.arange(n)[:, None] == blank_to[None, :], blank_from[None, :],
+                                  np.arange(n)[:, None])
+            np.add.at(new, (tile_after, np.broadcast_to(blank_to, moved.shape)), moved)
+            counts = new
+        chances.append(Fraction(int(counts[home].sum()), 4**steps))
+    return chances
+
+
+def printed_fix(
+    distribution: Distribution, shape: tuple[int, int], *, stale_blank: int | None = None
+) -> Distribution:
+    """The exact distribution after :func:`puzzlelab.shuffles.article_printed_fix` on every
+    outcome (the article's fix with ``emptyLoc`` not yet refreshed), boards of up to 9 cells.
+
+    >>> fixed = printed_fix(exact("fisher_yates", 9), (3, 3))
+    >>> Fraction(int(fixed.counts @ ~solvable_mask((3, 3))), fixed.total)  # still unsolvable
+    Fraction(1, 9)
+    """
+    rows, cols = _shape(shape)
+    n = rows * cols
+    if distribution.n != n:
+        raise ValueError(f"a {rows}x{cols} board has {n} cells, the distribution has {distribution.n}")
+    stale = n - 1 if stale_blank is None else stale_blank
+    table = _table(n)
+    blank = np.argmax(table == n - 1, axis=1)
+    tile_parity = (parity_many(table) + (n - 1 - blank)) % 2  # inversions among the tiles alone
+    stale_row, stale_col = divmod(stale, cols)
+    says = tile_parity if cols % 2 else (tile_parity + rows - (stale_row + 1)) % 2
+    a, b = (n - 2, n - 1) if (stale_row == 0 and stale_col <= 1) else (0, 1)
+    fixed = table.copy()
+    wrong = says == 1
+    fixed[np.ix_(wrong, [a, b])] = table[np.ix_(wrong, [b, a])]
+    counts = np.zeros_like(distribution.counts)
+    np.add.at(counts, rank_many(fixed), distribution.counts)
+    name = f"{distribution.name} + printed fix"
+    return Distribution(name, n, counts, distribution.total, distribution.options)
+
+
+def printed_fix_unsolvable(shape: tuple[int, int], shuffle: str = "fisher_yates") -> Fraction:
+    """The exact chance that a board is still unsolvable after ``shuffle`` and the article's fix
+    run in printed order (``emptyLoc`` stale at the last cell), on any board up to 16x16.
+
+    Only the blank's cell and the parity of the permutation decide the fix and the verdict.
+    After Fisher-Yates the blank is in each cell with chance ``1/n`` and, for ``n >= 3``, the
+    parity is even or odd with chance 1/2 whatever the blank's cell; after the articles' loop
+    (Sattolo) the permutation is one ``n``-cycle (parity ``n - 1``) and the blank is in each of
+    the other ``n - 1`` cells with chance ``1/(n - 1)``. The tests compare with
+    :func:`printed_fix` on every board of up to 9 cells.
+
+    >>> printed_fix_unsolvable((3, 3))
+    Fraction(1, 9)
+    """
+    if shuffle not in ("fisher_yates", "tutorial_fisher_yates"):
+        raise ValueError(f"shuffle must be 'fisher_yates' or 'tutorial_fisher_yates', got {shuffle!r}")
+    if shape is None or len(shape) != 2:
+        raise ValueError(f"shape must be (rows, cols), got {shape!r}")
+    rows, cols = check_shape(*shape)
+    n = rows * cols
+    if n < 3:
+        raise ValueError("the parity argument needs at least 3 cells; use printed_fix(exact(...)) on 2x1")
+    if shuffle == "fisher_yates":
+        weights = {(b, p): Fraction(1, 2 * n) for b in range(n) for p in (0, 1)}
+    else:
+        weights = {(b, (n - 1) % 2): Fraction(1, n - 1) for b in range(n - 1)}
+    stuck = Fraction(0)
+    for (b, p), w in weights.items():
+        says_unsolvable = (p + n - 1 - b) % 2  # tile inversions; the stale row term is 0 on every width
+        if says_unsolvable:  # swap cells 0 and 1 (one transposition): a slide if the blank is there
+            b, p = (1 - b if b <= 1 else b), 1 - p
+        distance = (rows - 1 - b // cols) + (cols - 1 - b % cols)
+        if p != distance % 2:
+            stuck += w
+    return stuck
+
+
+def verdicts_by_rank(shape: tuple[int, int], goal=None) -> np.ndarray:
+    """The parity rule's verdict for every arrangement of a board of up to 9 cells, indexed by
+    ``perm.rank(board.tiles)`` (the index :func:`puzzlelab.search.state_space_distances` uses),
+    so a lesson can compare the rule with breadth-first search in one line.
+
+    >>> int(verdicts_by_rank((2, 2)).sum())
+    12
+    """
+    rows, cols = _shape(shape)
+    n = rows * cols
+    goal_tiles = (*range(1, n), 0) if goal is None else tuple(goal.tiles)
+    if sorted(goal_tiles) != list(range(n)):
+        raise ValueError(f"goal must be a {rows}x{cols} board")
+    table = _table(n)  # row r: the tiles of arrangement r (0 = blank)
+    blank = np.argmax(table == 0, axis=1)
+    goal_blank = goal_tiles.index(0)
+    distance = np.abs(blank // cols - goal_blank // cols) + np.abs(blank % cols - goal_blank % cols)
+    goal_parity = int(parity_many(np.array([goal_tiles]))[0])
+    return (parity_many(table) + goal_parity) % 2 == distance % 2
+
+
+def rule_mistakes(rule, shape: tuple[int, int], goal, reachable: np.ndarray, *, boards: int = 200, rng=None):
+    """``(share wrong, first board it gets wrong or None)`` for a rule ``rule(board, goal) -> bool``
+    on ``boards`` arrangements drawn without repetition, against ``reachable`` (a bool array by
+    ``perm.rank(board.tiles)``, e.g. ``state_space_distances(rows, cols, goal) >= 0``).
+    """
+    from .board import Board
+
+    rows, cols = _shape(shape)
+    n = rows * cols
+    reachable = np.asarray(reachable)
+    if reachable.shape != (factorial(n),):
+        raise ValueError(f"reachable must have {factorial(n)} entries (one per arrangement), "
+                         f"got shape {reachable.shape}")
+    picks = np.random.default_rng(rng).choice(factorial(n), size=min(boards, factorial(n)), replace=False)
+    wrong = [Board(unrank(int(r), n), rows, cols) for r in picks
+             if rule(Board(unrank(int(r), n), rows, cols), goal) != bool(reachable[r])]
+    return len(wrong) / len(picks), (wrong[0] if wrong else None)
+
+
+__all__ += [
+    "MAX_TILE_CHAIN_WORK",
+    "exact_article_naive_swap",
+    "extremes",
+    "printed_fix",
+    "printed_fix_unsolvable",
+    "rule_mistakes",
+    "verdicts_by_rank",
+    "walk_home_chances",
+]

@@ -498,3 +498,65 @@ def sample(name: str, n: int, size: int, rng=None, **options) -> np.ndarray:
         )
     columns = _SAMPLERS[name](n, size, _generator(rng), **options)
     return columns.T
+
+
+# -- the SitePoint article's code, in the order it is printed (lessons 01 and 02) ---------
+# The article stores the board as ``boardParts[x][y]`` (x the column), so its loops and its
+# fix are modelled here cell by cell; the functions above keep the library's row-major order.
+def article_naive_swap(rows: int, cols: int, rng=None) -> list[int]:
+    """The article's naive double loop as printed: cells visited column by column.
+
+    ``for (i ...) for (j ...) swapTiles(i, j, k, l)`` with ``boardParts[i][j]``, ``i`` the
+    column: the cells are visited down the first column, then the second, ... Each is swapped
+    with a cell ``(k, l)`` drawn uniformly (``k`` then ``l``). Compare :func:`naive_swap`,
+    which visits the same cells row by row: the same set of probabilities, attached to
+    different boards.
+
+    >>> article_naive_swap(2, 2, rng=0)
+    [2, 3, 1, 0]
+    """
+    rows, cols = check_shape(rows, cols)
+    rng = _generator(rng)
+    cells = list(range(rows * cols))
+    for x in range(cols):
+        for y in range(rows):
+            k, l = _uniform_index(rng, cols), _uniform_index(rng, rows)  # noqa: E741 (the article's names)
+            here, there = y * cols + x, l * cols + k
+            cells[here], cells[there] = cells[there], cells[here]
+    return cells
+
+
+def article_printed_fix(board: Board, *, stale_blank: int | None = None) -> Board:
+    """The article's parity fix run in the order its code is printed.
+
+    The printed code shuffles, then tests ``isSolvable(tileCount, tileCount, emptyLoc.y + 1)``
+    and the special case ``emptyLoc.y == 0 && emptyLoc.x <= 1``, and calls ``initEmpty()``
+    (which finds the blank) only after the fix. So both tests read ``emptyLoc`` as it was
+    before the shuffle: ``stale_blank``, by default the blank's cell on the solved board
+    (the last cell). With that stale row the test is "inversions even" on every width, and
+    the fix swaps cells 0 and 1 even when one of them holds the blank (a slide, which never
+    changes solvability). Compare :func:`make_solvable`, the fix with ``emptyLoc`` refreshed.
+
+    >>> print(article_printed_fix(Board.parse("_ 3 1/4 5 6/7 8 2")))  # 7 inversions, "fixed" by a slide
+    3 _ 1
+    4 5 6
+    7 8 2
+    """
+    if not isinstance(board, Board):
+        raise TypeError(f"article_printed_fix needs a Board, got {type(board).__name__}")
+    stale = board.size - 1 if stale_blank is None else stale_blank
+    if isinstance(stale, bool) or not isinstance(stale, int) or not 0 <= stale < board.size:
+        raise ValueError(f"stale_blank must be a cell 0..{board.size - 1}, got {stale_blank!r}")
+    from .parity import inversions  # parity is already a dependency of this module
+
+    stale_row, stale_col = divmod(stale, board.cols)
+    count = inversions([t for t in board.tiles if t != BLANK])
+    says_solvable = count % 2 == 0 if board.cols % 2 else (count + board.rows - (stale_row + 1)) % 2 == 0
+    if says_solvable:
+        return board
+    if stale_row == 0 and stale_col <= 1:
+        return board.swap(board.size - 2, board.size - 1)
+    return board.swap(0, 1)
+
+
+__all__ += ["article_naive_swap", "article_printed_fix"]
