@@ -54,9 +54,10 @@ def test_draw_board_writes_every_tile_once(board):
 def test_draw_board_returns_the_axes_it_was_given_and_marks_highlights():
     ax = Figure().add_subplot()
     assert draw_board(Board.parse("1 2/_ 3"), ax=ax, highlight=[3], title="t") is ax
-    (tiles,) = ax.collections
+    tiles, marks = ax.collections
     assert len(tiles.get_paths()) == 3
     assert max(tiles.get_linewidths()) == 3.0  # the highlighted tile
+    assert len(marks.get_paths()) == 2  # tiles 1 and 2 are home: each carries a corner mark
     assert ax.get_title() == "t"
 
 
@@ -160,7 +161,8 @@ def test_histogram_normalises_counts_and_draws_the_uniform_level():
     (uniform,) = ax.lines
     assert uniform.get_ydata()[0] == pytest.approx(1 / 6)
     assert [t.get_text() for t in ax.get_xticklabels()] == permutation_labels(3)
-    assert sampled.get_data().values.tolist() == pytest.approx((counts / 8).tolist())
+    assert sampled.get_data().values[::2].tolist() == pytest.approx((counts / 8).tolist())
+    assert sampled.get_data().values[1::2].tolist() == [0.0] * 5  # a gap between every two bars
 
 
 class _FakeDistribution:
@@ -173,7 +175,7 @@ class _FakeDistribution:
 
 def test_histogram_and_matrix_accept_distribution_objects():
     ax = draw_permutation_histogram(_FakeDistribution())
-    assert ax.patches[0].get_data().values.tolist() == [0.5, 0.5]
+    assert ax.patches[0].get_data().values.tolist() == [0.5, 0.0, 0.5]
     ax = draw_position_matrix(_FakeDistribution())
     assert ax.images[0].get_array().tolist() == [[1, 0], [0, 1]]
 

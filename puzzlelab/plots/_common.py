@@ -1,19 +1,51 @@
-"""Shared helpers for the drawing functions: axes on a bare Figure (never pyplot), PNG bytes."""
+"""Shared helpers for the drawing functions: axes on a bare Figure (never pyplot), PNG bytes,
+and the palette.
+
+A drawing function called without ``ax`` makes its own figure with :func:`new_axes`. That
+figure is a :class:`NotebookFigure` and its axes a :class:`NotebookAxes`: both have
+``_repr_png_``, so the Axes a function returns shows as a picture when it ends a notebook cell,
+even in a notebook that never imported pyplot (and no global matplotlib state is touched).
+
+The palette is Okabe and Ito's, which stays distinguishable with the common colour-vision
+deficiencies; where a colour carries meaning, a shape, a marking or a label carries it too.
+"""
 
 from __future__ import annotations
 
 import io
 
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-__all__ = ["figure_png", "new_axes"]
+__all__ = [
+    "OKABE_ITO",
+    "NotebookAxes",
+    "NotebookFigure",
+    "figure_png",
+    "new_axes",
+    "new_figure",
+]
 
+#: Okabe & Ito (2008), "Color Universal Design": safe for the common colour-vision deficiencies
+OKABE_ITO = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky blue": "#56B4E9",
+    "bluish green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish purple": "#CC79A7",
+}
+MAIN_COLOR = OKABE_ITO["blue"]  #: the main series of a chart
+SECOND_COLOR = OKABE_ITO["orange"]  #: a second series (on a twin axis, say)
+MARK_COLOR = OKABE_ITO["vermillion"]  #: what the eye should find: the current point, a bound
+GOOD_COLOR = OKABE_ITO["bluish green"]  #: the optimum, a tile at home
+SAMPLED_COLOR = "#8cc6ea"  #: sampled bars (a light sky blue)
+UNIFORM_COLOR = MARK_COLOR  #: the uniform level of a distribution
 
-def new_axes(ax=None, *, figsize: tuple[float, float] = (4.0, 4.0)):
-    """Return ``ax``, or the Axes of a new :class:`~matplotlib.figure.Figure` if ``ax`` is None."""
-    if ax is not None:
-        return ax
-    return Figure(figsize=figsize, layout="constrained").add_subplot()
+PNG_DPI = 72  #: resolution of a figure shown in a notebook by ``_repr_png_``
+FIGURE_DPI = 100
 
 
 def figure_png(figure: Figure, *, dpi: float = 72) -> bytes:
@@ -21,3 +53,31 @@ def figure_png(figure: Figure, *, dpi: float = 72) -> bytes:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=dpi)
     return buffer.getvalue()
+
+
+class NotebookFigure(Figure):
+    """A bare :class:`~matplotlib.figure.Figure` that shows itself as a PNG in a notebook."""
+
+    def _repr_png_(self) -> bytes:
+        return figure_png(self, dpi=FIGURE_DPI)
+
+
+class NotebookAxes(Axes):
+    """Axes whose ``_repr_png_`` is their figure's picture: a drawing function's return value,
+    left at the end of a notebook cell, shows the drawing."""
+
+    def _repr_png_(self) -> bytes:
+        return figure_png(self.figure, dpi=FIGURE_DPI)
+
+
+def new_figure(*, figsize: tuple[float, float] = (4.0, 4.0), layout: str | None = "constrained") -> Figure:
+    """A new :class:`NotebookFigure` (no pyplot): add panels with ``figure.subplots(..., subplot_kw=
+    {"axes_class": NotebookAxes})`` or ``figure.add_subplot(axes_class=NotebookAxes)``."""
+    return NotebookFigure(figsize=figsize, layout=layout)
+
+
+def new_axes(ax=None, *, figsize: tuple[float, float] = (4.0, 4.0)):
+    """Return ``ax``, or the :class:`NotebookAxes` of a new :class:`NotebookFigure` if ``ax`` is None."""
+    if ax is not None:
+        return ax
+    return new_figure(figsize=figsize).add_subplot(axes_class=NotebookAxes)

@@ -16,11 +16,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
+from matplotlib import patheffects
 from matplotlib.collections import PatchCollection
 from matplotlib.figure import Figure
-from matplotlib.patches import Rectangle
+from matplotlib.patches import Polygon, Rectangle
 
-from ..board import BLANK, Board
+from ..board import BLANK, Board, goal_for
 from ._common import new_axes
 
 __all__ = [
@@ -34,17 +35,18 @@ __all__ = [
     "tile_pieces",
 ]
 
-ON_GOAL_COLOR = "#8fd18f"  #: a tile already on its goal cell
-OFF_GOAL_COLOR = "#f3d27a"  #: a tile somewhere else
-HIGHLIGHT_COLOR = "#d62728"
+#: a tile already on its goal cell: a light bluish green (Okabe-Ito), and a dark corner mark
+ON_GOAL_COLOR = "#80ceb9"
+#: a tile somewhere else: a light orange (Okabe-Ito), no mark
+OFF_GOAL_COLOR = "#f0c566"
+HOME_MARK_COLOR = "#1b1b1b"  #: the corner triangle on a tile at home
+HOME_MARK = 0.3  #: the corner mark's side, as a fraction of a tile
+HIGHLIGHT_COLOR = "#D55E00"  # Okabe-Ito vermillion
 _GAP = 0.06
 
 
 def _goal_for(board: Board, goal: Board | None) -> Board:
-    goal = Board.goal(board.rows, board.cols) if goal is None else Board.parse(goal)
-    if goal.shape != board.shape:
-        raise ValueError(f"board is {board.rows}x{board.cols} but the goal is {goal.rows}x{goal.cols}")
-    return goal
+    return goal_for(board, goal)
 
 
 def _font_size(board: Board, scale: float) -> float:
@@ -86,10 +88,14 @@ def _glyphs(px: int) -> dict[str, np.ndarray]:
 
 
 @lru_cache(maxsize=2048)
-def _tile_image(tile: int, color: str, px: int) -> np.ndarray:
+def _tile_image(tile: int, color: str, px: int, home: bool = False) -> np.ndarray:
     inner = px - 2 * max(1, round(px * _GAP))
     image = np.empty((inner, inner, 3), dtype=np.float32)
     image[:] = _rgb(color)
+    if home:  # a dark triangle in the bottom-right corner: "at home" is never colour alone
+        side = max(3, round(inner * HOME_MARK))
+        rows, cols = np.indices((inner, inner))
+        image[rows + cols >= 2 * (inner - 1) - side] = _rgb(HOME_MARK_COLOR)
     image[0, :], image[-1, :], image[:, 0], image[:, -1] = (_rgb("#333333"),) * 4
     glyphs = [_glyphs(px)[ch] for ch in str(tile)]
     text = np.concatenate([np.pad(g, ((0, 0), (0, 1))) for g in glyphs], axis=1)[:, :-1]
@@ -101,7 +107,8 @@ def _tile_image(tile: int, color: str, px: int) -> np.ndarray:
 
 
 def board_raster(board: Board, *, goal: Board | None = None, px: int = 32) -> np.ndarray:
-    """The numbered board as an RGB uint8 array, ``px`` pixels per cell (green tiles are home).
+    """The numbered board as an RGB uint8 array, ``px`` pixels per cell (tiles at home are green
+    with a dark corner mark, the others orange).
 
     >>> board_raster(Board.goal(2, 3), px=20).shape
     (40, 60, 3)
@@ -117,8 +124,8 @@ def board_raster(board: Board, *, goal: Board | None = None, px: int = 32) -> np
         if tile == BLANK:
             continue
         r, c = divmod(index, board.cols)
-        color = ON_GOAL_COLOR if goal.tiles[index] == tile else OFF_GOAL_COLOR
-        tile_image = _tile_image(tile, color, px)
+        home = goal.tiles[index] == tile
+        tile_image = _tile_image(tile, ON_GOAL_COLOR if home else OFF_GOAL_COLOR, px, home)
         image[
             r * px + pad : r * px + pad + tile_image.shape[0],
             c * px + pad : c * px + pad + tile_image.shape[1],
@@ -138,18 +145,25 @@ def _raster_artists(ax, board: Board, goal: Board, x0: float, y0: float, *, px: 
 def _tile_artists(ax, board: Board, goal: Board, x0: float, y0: float, *, highlight=(), scale=1.0):
     """Draw ``board`` with its top-left corner at ``(x0, y0)``, one unit per cell."""
     ax.add_patch(Rectangle((x0, y0), board.cols, board.rows, facecolor="#444444", edgecolor="none"))
-    patches, colors, edges = [], [], []
+    patches, colors, edges, marks = [], [], [], []
     font = _font_size(board, scale)
     for index, tile in enumerate(board.tiles):
         if tile == BLANK:
             continue
         r, c = divmod(index, board.cols)
+        home = goal.tiles[index] == tile
         patches.append(Rectangle((x0 + c + _GAP, y0 + r + _GAP), 1 - 2 * _GAP, 1 - 2 * _GAP))
-        colors.append(ON_GOAL_COLOR if goal.tiles[index] == tile else OFF_GOAL_COLOR)
+        colors.append(ON_GOAL_COLOR if home else OFF_GOAL_COLOR)
         edges.append(HIGHLIGHT_COLOR if index in highlight else "#333333")
+        if home:  # the bottom-right corner (rows go down the page)
+            right, bottom = x0 + c + 1 - _GAP, y0 + r + 1 - _GAP
+            side = HOME_MARK * (1 - 2 * _GAP)
+            marks.append(Polygon([(right - side, bottom), (right, bottom), (right, bottom - side)]))
         ax.text(x0 + c + 0.5, y0 + r + 0.5, str(tile), ha="center", va="center", fontsize=font)
     widths = [3.0 if e == HIGHLIGHT_COLOR else 0.8 for e in edges]
     ax.add_collection(PatchCollection(patches, facecolors=colors, edgecolors=edges, linewidths=widths))
+    if marks:
+        ax.add_collection(PatchCollection(marks, facecolors=HOME_MARK_COLOR, edgecolors="none"))
 
 
 def draw_board(
@@ -160,7 +174,8 @@ def draw_board(
     highlight: Sequence[int] = (),
     title: str | None = None,
 ):
-    """Numbered tiles; green tiles sit on their goal cell, ``highlight`` cells get a red edge.
+    """Numbered tiles; a tile on its goal cell is green with a dark corner mark (colour is never
+    the only cue), the others orange; ``highlight`` cells get a thick vermillion edge.
 
     >>> ax = draw_board(Board.goal(2, 2), title="solved")
     >>> ax.get_title()
@@ -234,7 +249,8 @@ def draw_picture_board(board: Board, *, image=None, ax=None, goal: Board | None 
 
     Each tile shows the piece of the picture of its goal cell; the blank is dark
     until the puzzle is solved, when the whole picture shows. ``numbers`` adds small
-    tile numbers in a corner.
+    tile numbers in the top-left corner (bold white with a black outline on a dark patch, so they
+    read on any part of the picture).
 
     >>> ax = draw_picture_board(Board.parse("1 2/_ 3"))
     >>> len(ax.images)
@@ -256,15 +272,18 @@ def draw_picture_board(board: Board, *, image=None, ax=None, goal: Board | None 
         ax.imshow(pieces[where[tile]], extent=extent, interpolation="antialiased", zorder=1)
         if numbers and tile != BLANK and not solved:
             ax.text(
-                c + 0.08,
-                r + 0.1,
+                c + 0.06,
+                r + 0.06,
                 str(tile),
                 ha="left",
                 va="top",
-                fontsize=_font_size(board, 0.4),
+                fontsize=max(7.0, _font_size(board, 0.5)),
+                fontweight="bold",
                 color="white",
                 zorder=2,
-                bbox={"boxstyle": "round,pad=0.1", "fc": "black", "alpha": 0.5, "lw": 0},
+                # a dark outline around white digits reads on light and dark parts of any picture
+                path_effects=[patheffects.withStroke(linewidth=2.5, foreground="black")],
+                bbox={"boxstyle": "round,pad=0.15", "fc": "black", "alpha": 0.55, "lw": 0},
             )
     _finish(ax, board.cols, board.rows)
     return ax

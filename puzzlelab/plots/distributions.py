@@ -17,12 +17,23 @@ from math import factorial
 import numpy as np
 
 from ..perm import unrank
-from ._common import new_axes
+from ._common import SAMPLED_COLOR, UNIFORM_COLOR, new_axes
 
-__all__ = ["as_probabilities", "draw_permutation_histogram", "draw_position_matrix", "permutation_labels"]
+__all__ = [
+    "add_colorbar",
+    "as_probabilities",
+    "bar_steps",
+    "color_spread",
+    "draw_permutation_histogram",
+    "draw_position_matrix",
+    "permutation_labels",
+]
 
 _LABELLED_UP_TO = 24  # label every bar with its permutation when there are at most this many
 _BARS_UP_TO = 720  # beyond this many permutations, draw lines instead of filled bars
+BAR_WIDTH = 0.8  #: bars are narrower than their slot, so that equal neighbours stay separate
+#: the colour scale of a position matrix spans at least this fraction of 1/n either side of it
+MIN_RELATIVE_SPREAD = 0.1
 
 
 def as_probabilities(values) -> np.ndarray:
@@ -59,12 +70,30 @@ def permutation_labels(n: int) -> list[str]:
     return [sep.join(map(str, unrank(r, n))) for r in range(factorial(n))]
 
 
+def bar_steps(values, *, width: float = BAR_WIDTH) -> tuple[np.ndarray, np.ndarray]:
+    """``(heights, edges)`` for ``Axes.stairs`` drawing one bar of ``width`` per value, centred on
+    0, 1, 2, ... with a gap of height 0 between neighbours: equal neighbouring bars stay two bars.
+
+    >>> heights, edges = bar_steps([0.5, 0.5])
+    >>> heights.tolist(), edges.tolist()
+    ([0.5, 0.0, 0.5], [-0.4, 0.4, 0.6, 1.4])
+    """
+    values = np.asarray(values, dtype=float)
+    heights = np.zeros(max(2 * values.size - 1, 0))
+    heights[::2] = values
+    centres = np.arange(values.size, dtype=float)
+    edges = np.column_stack([centres - width / 2, centres + width / 2]).ravel()
+    return heights, edges
+
+
 def draw_permutation_histogram(sampled=None, *, exact=None, ax=None, title: str | None = None):
     """Probability of each permutation (x = its rank), with the uniform level ``1/n!``.
 
     ``sampled`` are frequencies or counts from samples (filled bars), ``exact`` the exact
     probabilities (black outline); give either or both, each indexed by
-    :func:`puzzlelab.perm.rank`. With at most 24 permutations each bar is labelled.
+    :func:`puzzlelab.perm.rank`. With at most 24 permutations each bar is labelled. Up to 720
+    permutations each is a separate bar (a gap between neighbours, see :func:`bar_steps`), so two
+    equal neighbouring bars are never drawn as one block.
     """
     if sampled is None and exact is None:
         raise ValueError("give sampled frequencies, exact probabilities, or both")
@@ -78,18 +107,17 @@ def draw_permutation_histogram(sampled=None, *, exact=None, ax=None, title: str 
     n = _items(size)
     ax = new_axes(ax, figsize=(6.0, 3.0))
     if size <= _BARS_UP_TO:
-        edges = np.arange(size + 1) - 0.5
         if "sampled" in series:
-            ax.stairs(series["sampled"], edges, fill=True, color="#6baed6", label="sampled")
+            ax.stairs(*bar_steps(series["sampled"]), fill=True, color=SAMPLED_COLOR, label="sampled")
         if "exact" in series:
-            ax.stairs(series["exact"], edges, color="black", linewidth=1.2, label="exact")
+            ax.stairs(*bar_steps(series["exact"]), color="black", linewidth=1.2, label="exact")
     else:  # hundreds of thousands of bars: thin lines draw in a fraction of the time
         ranks = np.arange(size)
         if "sampled" in series:
-            ax.plot(ranks, series["sampled"], color="#6baed6", linewidth=0.4, label="sampled")
+            ax.plot(ranks, series["sampled"], color=SAMPLED_COLOR, linewidth=0.4, label="sampled")
         if "exact" in series:
             ax.plot(ranks, series["exact"], color="black", linewidth=0.4, label="exact")
-    ax.axhline(1 / size, color="#d62728", linestyle="--", linewidth=1, label=f"uniform 1/{size}")
+    ax.axhline(1 / size, color=UNIFORM_COLOR, linestyle="--", linewidth=1, label=f"uniform 1/{size}")
     ax.set_xlim(-0.5, size - 0.5)
     ax.set_ylim(0, max(v.max() for v in series.values()) * 1.15)
     ax.set_xlabel(f"permutation of {n} items (by rank)")
@@ -102,12 +130,43 @@ def draw_permutation_histogram(sampled=None, *, exact=None, ax=None, title: str 
     return ax
 
 
+def color_spread(matrix) -> float:
+    """How far either side of the uniform ``1/n`` the colour scale of ``matrix`` reaches: its
+    largest deviation, but at least ``MIN_RELATIVE_SPREAD / n`` (an exactly uniform matrix then
+    gets a readable scale, all white, instead of one a billionth wide)."""
+    matrix = np.asarray(matrix, dtype=float)
+    uniform = 1 / matrix.shape[0]
+    return max(float(np.abs(matrix - uniform).max()), MIN_RELATIVE_SPREAD * uniform)
+
+
+def add_colorbar(image, *, ax=None, cax=None, shrink: float = 0.8):
+    """A colour bar for a position matrix: three ticks (low, ``1/n``, high) in plain decimals,
+    with no offset or scale label that could land on a title."""
+    from matplotlib.ticker import FixedLocator, FormatStrFormatter
+
+    low, high = image.get_clim()
+    figure = image.axes.figure
+    if cax is None:
+        bar = figure.colorbar(image, ax=ax if ax is not None else image.axes, shrink=shrink)
+    else:
+        bar = figure.colorbar(image, cax=cax)
+    bar.locator = FixedLocator([low, (low + high) / 2, high])
+    bar.formatter = FormatStrFormatter("%.3f")
+    bar.update_ticks()
+    bar.set_label("probability (white: 1/n)", fontsize=8)
+    bar.ax.tick_params(labelsize=7)
+    return bar
+
+
 def draw_position_matrix(
     matrix, *, ax=None, annotate: bool | None = None, colorbar: bool = True, title: str | None = None
 ):
-    """Heat map of ``P[item, position]``; white is the uniform ``1/n``, red more likely, blue less.
+    """Heat map of ``P[item, position]``; white is the uniform ``1/n``, red more likely, blue less
+    (ColorBrewer's RdBu, readable with the common colour-vision deficiencies).
 
-    ``annotate`` writes each probability in its cell (default: when n <= 6).
+    ``annotate`` writes each probability in its cell (default: when n <= 6). The colour scale is
+    centred on ``1/n`` and reaches at least 10% of it either side (:func:`color_spread`); the
+    colour bar has three plain ticks (:func:`add_colorbar`).
 
     >>> ax = draw_position_matrix(np.full((3, 3), 1 / 3))
     >>> ax.get_xlabel(), ax.get_ylabel()
@@ -121,7 +180,7 @@ def draw_position_matrix(
     n = matrix.shape[0]
     ax = new_axes(ax, figsize=(3.6, 3.2))
     uniform = 1 / n
-    spread = max(float(np.abs(matrix - uniform).max()), 1e-9)
+    spread = color_spread(matrix)
     image = ax.imshow(matrix, cmap="RdBu_r", vmin=uniform - spread, vmax=uniform + spread)
     if annotate if annotate is not None else n <= 6:
         for (i, j), p in np.ndenumerate(matrix):
@@ -131,7 +190,7 @@ def draw_position_matrix(
     ax.set_xlabel("position")
     ax.set_ylabel("item")
     if colorbar:
-        ax.figure.colorbar(image, ax=ax, shrink=0.8, label="probability")
+        add_colorbar(image, ax=ax)
     if title is not None:
         ax.set_title(title)
     return ax

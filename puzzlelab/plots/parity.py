@@ -14,8 +14,8 @@ from matplotlib.collections import LineCollection
 
 from ..board import BLANK, Board
 from ..parity import explain
-from ._common import new_axes
-from .boards import _tile_image
+from ._common import MARK_COLOR, new_axes
+from .boards import OFF_GOAL_COLOR, ON_GOAL_COLOR, _tile_image
 
 __all__ = ["draw_inversions", "inverted_positions"]
 
@@ -51,6 +51,8 @@ def _title(exp) -> str:
 def draw_inversions(board: Board, *, goal: Board | None = None, ax=None):
     """The tiles in reading order with an arc over each inverted pair, and the parity verdict.
 
+    Tiles in at least one inverted pair are orange (an arc ends on each of them), the others green.
+
     The title gives the inversion count, the blank-row term ``(cols - 1) x rows apart``
     and the verdict; the text under the tiles spells out the arithmetic (see
     :func:`puzzlelab.parity.explain`).
@@ -64,7 +66,7 @@ def draw_inversions(board: Board, *, goal: Board | None = None, ax=None):
     px = 40
     row = np.full((px, px * len(tiles), 3), 255, dtype=np.uint8)
     for k, tile in enumerate(tiles):
-        piece = _tile_image(tile, "#f3d27a" if k in involved else "#8fd18f", px)
+        piece = _tile_image(tile, OFF_GOAL_COLOR if k in involved else ON_GOAL_COLOR, px)
         pad = (px - piece.shape[0]) // 2
         row[pad : pad + piece.shape[0], k * px + pad : k * px + pad + piece.shape[1]] = piece
     ax.imshow(row, extent=(-0.5, len(tiles) - 0.5, -0.08, 0.92), interpolation="antialiased", aspect="auto")
@@ -72,7 +74,7 @@ def draw_inversions(board: Board, *, goal: Board | None = None, ax=None):
         ax.add_collection(
             LineCollection(
                 [_arc(i, j) for i, j in pairs],
-                colors="#d62728",
+                colors=MARK_COLOR,
                 linewidths=0.8,
                 alpha=max(0.15, min(0.9, 12 / len(pairs))),
             )

@@ -18,17 +18,29 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ..board import Board
-from ._common import new_axes
-from .boards import _finish, _goal_for, _raster_artists, draw_board_strip
+from ._common import (
+    GOOD_COLOR,
+    MAIN_COLOR,
+    MARK_COLOR,
+    SAMPLED_COLOR,
+    SECOND_COLOR,
+    NotebookAxes,
+    new_axes,
+    new_figure,
+)
+from .boards import _finish, _goal_for, _raster_artists, draw_board, draw_board_strip
 
 __all__ = [
+    "draw_board_row",
     "draw_distance_histogram",
     "draw_expansion",
     "draw_frontier",
     "draw_gh_plane",
     "draw_search_path",
     "draw_search_progress",
+    "draw_weight_sweep",
     "draw_weight_tradeoff",
+    "gh_limits",
     "node_label",
 ]
 
@@ -141,14 +153,14 @@ def draw_search_progress(
         raise ValueError("f_values and frontier_sizes must be 1-d sequences of the same length")
     ax = new_axes(ax, figsize=(5.0, 2.6))
     steps = np.arange(1, len(f_values) + 1)
-    ax.plot(steps, f_values, ".", markersize=3, color="#1f77b4", label="f of expanded node")
+    ax.plot(steps, f_values, ".", markersize=3, color=MAIN_COLOR, label="f of expanded node (dots)")
     ax.set_xlabel("step (expansions)")
-    ax.set_ylabel("f", color="#1f77b4")
+    ax.set_ylabel("f (dots)", color=MAIN_COLOR)
     twin = ax.twinx()
-    twin.plot(steps, frontier_sizes, "-", color="#ff7f0e", linewidth=1, label="frontier size")
-    twin.set_ylabel("frontier size", color="#ff7f0e")
+    twin.plot(steps, frontier_sizes, "-", color=SECOND_COLOR, linewidth=1, label="frontier size (line)")
+    twin.set_ylabel("frontier size (line)", color=SECOND_COLOR)
     if step is not None:
-        ax.axvline(step, color="#d62728", linewidth=1)
+        ax.axvline(step, color=MARK_COLOR, linewidth=1)
     if len(steps):
         ax.set_xlim(0.5, len(steps) + 0.5)
     return ax
@@ -161,12 +173,18 @@ def draw_gh_plane(
     weight: float = 1.0,
     bound: float | None = None,
     current: tuple[float, float] | None = None,
+    limits: tuple[float, float] | None = None,
     ax=None,
 ):
     """Expanded nodes in the (g, h) plane, with the line ``f = g + weight*h`` at ``f = bound``.
 
     Each dot is a node (more expansions of the same (g, h) make a darker dot); ``current``
     marks the node being expanded now. Nodes below the line have priority below ``bound``.
+
+    ``limits=(gmax, hmax)`` fixes both axes (use :func:`gh_limits` to get limits that fit
+    several runs), so that panels drawn side by side share one scale and their slopes can be
+    compared. Without it, axes shared with others (``subplots(..., sharex=True, sharey=True)``)
+    only ever grow, so every panel fits on the common scale.
     """
     g, h = np.asarray(g, dtype=float), np.asarray(h, dtype=float)
     if g.shape != h.shape or g.ndim != 1:
@@ -174,7 +192,7 @@ def draw_gh_plane(
     if not weight > 0:
         raise ValueError(f"the weight must be positive, got {weight!r}")
     ax = new_axes(ax, figsize=(3.6, 3.2))
-    ax.scatter(g, h, s=14, alpha=0.25, color="#1f77b4", edgecolors="none", label="expanded")
+    ax.scatter(g, h, s=14, alpha=0.25, color=MAIN_COLOR, edgecolors="none", label="expanded")
     gmax = max(float(g.max()) if g.size else 1.0, 1.0)
     hmax = max(float(h.max()) if h.size else 1.0, 1.0)
     if bound is not None and math.isfinite(bound):
@@ -183,19 +201,44 @@ def draw_gh_plane(
             xs,
             (bound - xs) / weight,
             "--",
-            color="#d62728",
+            color=MARK_COLOR,
             linewidth=1,
             label=f"f = g + {weight:g}h = {bound:g}",
         )
         gmax, hmax = max(gmax, bound), max(hmax, bound / weight)
     if current is not None:
-        ax.plot([current[0]], [current[1]], "o", color="#d62728", markersize=7, label="current")
+        ax.plot([current[0]], [current[1]], "D", color=MARK_COLOR, markersize=7, label="current")
+    if limits is not None:
+        gmax, hmax = (float(x) for x in limits)
+    else:
+        if len(ax.get_shared_x_axes().get_siblings(ax)) > 1:
+            gmax = max(gmax, ax.get_xlim()[1] - 0.5)
+        if len(ax.get_shared_y_axes().get_siblings(ax)) > 1:
+            hmax = max(hmax, ax.get_ylim()[1] - 0.5)
     ax.set_xlim(-0.5, gmax + 0.5)
     ax.set_ylim(-0.5, hmax + 0.5)
     ax.set_xlabel("g (moves so far)")
     ax.set_ylabel("h (estimated moves left)")
     ax.legend(loc="upper right", fontsize=7)
     return ax
+
+
+def gh_limits(*runs) -> tuple[float, float]:
+    """``(gmax, hmax)`` that fit every run, each given as ``(g, h)`` or ``(g, h, weight, bound)``
+    (the arguments of :func:`draw_gh_plane`): pass it as ``limits=`` to draw them on one scale.
+
+    >>> gh_limits(([0, 3], [5, 1]), ([0, 9], [2, 0], 2.0, 10))
+    (10.0, 5.0)
+    """
+    gmax = hmax = 1.0
+    for run in runs:
+        g, h = np.asarray(run[0], dtype=float), np.asarray(run[1], dtype=float)
+        gmax = max(gmax, float(g.max(initial=0)))
+        hmax = max(hmax, float(h.max(initial=0)))
+        if len(run) == 4 and run[3] is not None:
+            weight, bound = float(run[2]), float(run[3])
+            gmax, hmax = max(gmax, bound), max(hmax, bound / weight)
+    return gmax, hmax
 
 
 def draw_weight_tradeoff(
@@ -218,19 +261,93 @@ def draw_weight_tradeoff(
     if not weights.shape == expanded.shape == lengths.shape or weights.ndim != 1:
         raise ValueError("weights, expanded and lengths must be 1-d sequences of the same length")
     ax = new_axes(ax, figsize=(3.8, 3.0))
-    ax.plot(lengths, expanded, "o", color="#1f77b4")
+    ax.plot(lengths, expanded, "o", color=MAIN_COLOR)
     for w, x, y in zip(weights, lengths, expanded, strict=True):
         ax.annotate(f"w={w:g}", (x, y), textcoords="offset points", xytext=(4, 3), fontsize=7)
         if current is not None and w == current:
-            ax.plot([x], [y], "o", markersize=12, markerfacecolor="none", color="#d62728")
+            ax.plot([x], [y], "o", markersize=12, markerfacecolor="none", color=MARK_COLOR)
     if optimum is not None:
-        ax.axvline(optimum, color="#2ca02c", linestyle="--", linewidth=1, label=f"optimum {optimum}")
+        ax.axvline(optimum, color=GOOD_COLOR, linestyle="--", linewidth=1, label=f"optimum {optimum}")
         ax.legend(loc="upper right", fontsize=7)
     if expanded.size and expanded.min() > 0:
         ax.set_yscale("log")
     ax.set_xlabel("solution length (moves)")
     ax.set_ylabel("nodes expanded")
     return ax
+
+
+def draw_weight_sweep(
+    weights: Sequence[float],
+    expanded: Sequence[float],
+    lengths: Sequence[float],
+    *,
+    optimum: float | None = None,
+    what: str = "",
+    axes=None,
+):
+    """Two panels against the weight w (log scale): the work (nodes expanded) and the price
+    (solution length), each axis starting at 0 so that heights compare honestly.
+
+    ``optimum`` draws the optimal length as a dashed line in the right panel; ``what`` ends the
+    titles (say ``"mean of 20 puzzles"``); ``axes`` is a pair of Axes to draw on (default: a new
+    figure). Returns the figure (it shows itself when it ends a notebook cell).
+    """
+    weights = np.asarray(weights, dtype=float)
+    expanded = np.asarray(expanded, dtype=float)
+    lengths = np.asarray(lengths, dtype=float)
+    if not weights.shape == expanded.shape == lengths.shape or weights.ndim != 1 or not weights.size:
+        raise ValueError("weights, expanded and lengths must be non-empty 1-d sequences of the same length")
+    if not np.all(weights > 0):
+        raise ValueError("weights must be positive (they are drawn on a log scale)")
+    if axes is None:
+        figure = new_figure(figsize=(9.0, 3.3))
+        axes = figure.subplots(1, 2, subplot_kw={"axes_class": NotebookAxes})
+    left, right = axes
+    suffix = f", {what}" if what else ""
+    ticks = [w for w in (1, 1.5, 2, 3, 5, 10, 20, 50, 100) if weights.min() <= w <= weights.max()]
+    for ax, values, label, title in (
+        (left, expanded, "nodes expanded", "Work: nodes expanded"),
+        (right, lengths, "solution length (moves)", "Price: solution length"),
+    ):
+        ax.plot(weights, values, "o-", color=MAIN_COLOR, label="weighted A*")
+        ax.set_xscale("log")
+        if ticks:
+            ax.set_xticks(ticks, [f"{w:g}" for w in ticks])
+            ax.minorticks_off()
+        ax.set_xlabel("weight w (log scale)")
+        ax.set_ylabel(label)
+        ax.set_title(title + suffix, fontsize=10)
+        ax.set_ylim(0, max(float(values.max()), 1.0) * 1.1)
+    if optimum is not None:
+        right.axhline(optimum, color=GOOD_COLOR, linestyle="--", label="optimum")
+        right.set_ylim(0, max(float(lengths.max()), float(optimum), 1.0) * 1.1)
+        right.legend(fontsize=8, loc="lower right")
+    return left.figure
+
+
+def draw_board_row(boards: Sequence[Board], titles: Sequence[str] | None = None, *, title=None, goal=None):
+    """Boards side by side, each with its own title, under an overall ``title`` that never
+    overlaps them (constrained layout places it). Returns the figure.
+
+    >>> start = Board.parse("1 2 3/4 _ 5/7 8 6")
+    >>> figure = draw_board_row([start, start.move("R")], ["start", "move R"], title="two boards")
+    >>> [ax.get_title() for ax in figure.axes]
+    ['start', 'move R']
+    """
+    boards = [Board.parse(b) for b in boards]
+    if not boards:
+        raise ValueError("no boards to draw")
+    if titles is not None and len(titles) != len(boards):
+        raise ValueError(f"{len(titles)} titles for {len(boards)} boards: give one title per board")
+    first = boards[0]
+    figure = new_figure(figsize=(1.0 + 1.6 * len(boards) * first.cols / max(first.rows, 1), 2.6))
+    axes = figure.subplots(1, len(boards), squeeze=False, subplot_kw={"axes_class": NotebookAxes})[0]
+    for k, (ax, board) in enumerate(zip(axes, boards, strict=True)):
+        draw_board(board, ax=ax, goal=goal, title=None if titles is None else titles[k])
+        ax.title.set_fontsize(9)
+    if title is not None:
+        figure.suptitle(title, fontsize=10)
+    return figure
 
 
 def draw_distance_histogram(histogram: Mapping[int, int], *, ax=None, title: str | None = None):
@@ -240,7 +357,7 @@ def draw_distance_histogram(histogram: Mapping[int, int], *, ax=None, title: str
     distances = np.array(sorted(histogram))
     counts = np.array([histogram[d] for d in distances])
     ax = new_axes(ax, figsize=(5.0, 2.8))
-    ax.bar(distances, counts, color="#6baed6", width=0.85)
+    ax.bar(distances, counts, color=SAMPLED_COLOR, edgecolor=MAIN_COLOR, linewidth=0.6, width=0.8)
     far = int(distances.max())
     ax.annotate(
         f"{histogram[far]:,} at {far}",
