@@ -1,15 +1,22 @@
-"""Command line: copy the lessons and open them in JupyterLab, or open one lesson as a Voila app.
+"""Command line: copy the lessons, open them in JupyterLab, or open one lesson as a Voila app.
 
     python -m puzzlelab list                      the lessons, with their titles
-    python -m puzzlelab lessons [DIR]             copy them to DIR (./puzzlelab-lessons), open JupyterLab
+    python -m puzzlelab copy DIR [--teacher]      write the student (or teacher's) edition to DIR
+    python -m puzzlelab lessons [DIR]             copy the student edition to DIR
+                                                  (./puzzlelab-lessons), open JupyterLab on it
     python -m puzzlelab app LESSON                open one lesson (01, shuffling, a path) in Voila
     python -m puzzlelab --version
 
-Servers listen on 127.0.0.1 only (JupyterLab also asks for a token) unless
-``--ip`` says otherwise explicitly; then a warning says who can reach them.
+JupyterLab needs ``pip install "puzzlelab[lab]"``, Voila ``pip install "puzzlelab[app]"``.
+Servers listen on 127.0.0.1 only (JupyterLab also asks for a token) unless ``--ip``
+says otherwise explicitly; then a warning says who can reach them, and Voila asks for
+a token too. Each server picks a free port itself (from 8888, or 8866 for Voila)
+and the link is printed once it has said which one it took.
 
->>> lab_command(Path("lessons"), ip="127.0.0.1", port=8888, open_browser=False, as_root=False)[1:3]
+>>> lab_command(Path("lessons"), ip="127.0.0.1", port=None, open_browser=False, as_root=False)[1:3]
 ['-m', 'jupyterlab']
+>>> server_link("::1", 8888, "/lab", token="abc")
+'http://[::1]:8888/lab?token=abc'
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import argparse
 import importlib.util
 import ipaddress
 import os
+import re
 import secrets
 import signal
 import socket
@@ -26,24 +34,29 @@ import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import IO
 
 from . import __version__
 from .lessons import copy_lessons, find_lesson, list_lessons
 
-__all__ = ["free_port", "is_loopback", "lab_command", "main", "run_server", "voila_command"]
+__all__ = ["is_loopback", "lab_command", "main", "run_server", "server_link", "voila_command"]
 
 LOCALHOST = "127.0.0.1"
 DEFAULT_DIR = "puzzlelab-lessons"
 LAB_PORT, VOILA_PORT = 8888, 8866
-INSTALL_HINT = (
-    "install it with:  pip install --force-reinstall puzzlelab  (JupyterLab and Voila are its dependencies)"
-)
+PORT_RETRIES = 50  # how many ports a server tries after its first choice is taken
+EXTRAS = {"jupyterlab": ("JupyterLab", "lab"), "voila": ("Voila", "app")}
 
-#: ``launch(command, env) -> exit status``: how a server is started (tests inject a fake).
-Launcher = Callable[[Sequence[str], Mapping[str, str]], int]
+#: ``on_port(port)``: called once, when the server has said on which port it listens.
+PortCallback = Callable[[int], None]
+#: ``launch(command, env, on_port) -> exit status``: how a server is started (tests inject a fake).
+Launcher = Callable[[Sequence[str], Mapping[str, str], PortCallback], int]
+
+#: A server's "running at" line: http://127.0.0.1:8888/..., http://[::1]:8888/..., http://host:8866/
+_URL = re.compile(r"https?://(?:\[[^\]\s]+\]|[^\s/:\[\]]+):(\d{1,5})/")
 
 
-# -- pure pieces: addresses and commands --------------------------------------------
+# -- pure pieces: addresses, links and commands --------------------------------------
 def is_loopback(ip: str) -> bool:
     """True if ``ip`` is reachable only from this machine ("127.0.0.1", "::1", "localhost")."""
     if ip == "localhost":
@@ -54,51 +67,82 @@ def is_loopback(ip: str) -> bool:
         return False
 
 
-def free_port(ip: str, preferred: int, *, tries: int = 50) -> int:
-    """The first port from ``preferred`` on that nothing listens on at ``ip``."""
-    for port in range(preferred, preferred + tries):
-        with socket.socket(socket.AF_INET6 if ":" in ip else socket.AF_INET) as s:
-            try:
-                s.bind((ip, port))
-            except OSError:
-                continue
-            return port
-    raise OSError(f"no free port in {preferred}..{preferred + tries - 1} on {ip}; pass --port")
+def _browse_host(ip: str) -> str:
+    if ip in {"0.0.0.0", ""}:
+        return LOCALHOST  # "all addresses" includes this one
+    return "::1" if ip == "::" else ip
 
 
-def lab_command(root: Path, *, ip: str, port: int, open_browser: bool, as_root: bool) -> list[str]:
+def server_link(ip: str, port: int, path: str = "/", *, token: str | None = None) -> str:
+    """The link to open in a browser on this machine (IPv6 addresses in brackets)."""
+    host = _browse_host(ip)
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}{path}" + (f"?token={token}" if token else "")
+
+
+def _port_options(app: str, port: int | None, preferred: int) -> list[str]:
+    """``--port`` given: that port or fail; else the server tries from ``preferred`` on itself."""
+    if port is not None:
+        return [f"--{app}.port={port}", f"--{app}.port_retries=0"]
+    return [f"--{app}.port={preferred}", f"--{app}.port_retries={PORT_RETRIES}"]
+
+
+def lab_command(root: Path, *, ip: str, port: int | None, open_browser: bool, as_root: bool) -> list[str]:
     """The JupyterLab command serving ``root``; its token travels in the environment, not argv."""
     command = [
         sys.executable, "-m", "jupyterlab",
         f"--ServerApp.ip={ip}",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
+        *_port_options("ServerApp", port, LAB_PORT),
         f"--ServerApp.root_dir={root}",
         f"--ServerApp.open_browser={open_browser}",
     ]  # fmt: skip
     return [*command, "--allow-root"] if as_root else command
 
 
-def voila_command(notebook: Path, *, ip: str, port: int, open_browser: bool) -> list[str]:
-    """The Voila command showing one notebook as an app (sources hidden, widgets live)."""
+def voila_command(notebook: Path, *, ip: str, port: int | None, open_browser: bool) -> list[str]:
+    """The Voila command showing one notebook as an app (sources hidden, widgets live).
+
+    Exposed beyond this machine, Voila asks for a token (``--token``); it takes the one
+    in ``JUPYTER_TOKEN``, which the command line sets, so the printed link carries it.
+    """
     command = [
         sys.executable, "-m", "voila", str(notebook),
         f"--Voila.ip={ip}",
-        f"--Voila.port={port}",
-        "--Voila.port_retries=0",
+        *_port_options("Voila", port, VOILA_PORT),
         f"--Voila.open_browser={open_browser}",
     ]  # fmt: skip
-    return command if is_loopback(ip) else [*command, "--token"]  # exposed: ask for a token
+    return command if is_loopback(ip) else [*command, "--token"]
 
 
-def run_server(command: Sequence[str], env: Mapping[str, str]) -> int:
+# -- running a server ---------------------------------------------------------------
+def _relay(stream: IO[bytes], on_port: PortCallback) -> None:
+    """Copy the server's log to our stderr; call ``on_port`` at its first "running at" URL."""
+    told = False
+    for raw in iter(stream.readline, b""):
+        line = raw.decode("utf-8", errors="replace")
+        sys.stderr.write(line)
+        sys.stderr.flush()
+        match = None if told else _URL.search(line)
+        if match:
+            told = True
+            on_port(int(match[1]))
+
+
+def run_server(command: Sequence[str], env: Mapping[str, str], on_port: PortCallback | None = None) -> int:
     """Run a server until it exits and return its exit status.
 
+    The server's log goes on to stderr; ``on_port`` is called with the port it took.
     Ctrl-C reaches the server too, and the server decides when to stop; a
     SIGTERM sent to this process is passed on, so no server outlives it.
     """
-    process = subprocess.Popen(list(command), env=dict(env))
+    pipe = subprocess.PIPE if on_port is not None else None
+    process = subprocess.Popen(list(command), env=dict(env), stderr=pipe)
     previous = _pass_on_sigterm(process)
+    relay = None
+    if on_port is not None:
+        relay = threading.Thread(target=_relay, args=(process.stderr, on_port), daemon=True)
+        relay.start()
     try:
         while True:
             try:
@@ -106,6 +150,9 @@ def run_server(command: Sequence[str], env: Mapping[str, str]) -> int:
             except KeyboardInterrupt:
                 continue  # JupyterLab asks for confirmation; a second Ctrl-C stops it
     finally:
+        if relay is not None:
+            relay.join(timeout=5)
+            process.stderr.close()
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
 
@@ -118,9 +165,11 @@ def _pass_on_sigterm(process: subprocess.Popen):
 
 
 # -- the sub-commands ---------------------------------------------------------------
-def _require(module: str, what: str) -> None:
+def _require(module: str) -> None:
+    """Refuse at once, naming the extra to install, when ``module`` (a server) is missing."""
     if importlib.util.find_spec(module) is None:
-        raise RuntimeError(f"{what} is not installed; {INSTALL_HINT}")
+        name, extra = EXTRAS[module]
+        raise RuntimeError(f'{name} is not installed; install it with:  pip install "puzzlelab[{extra}]"')
 
 
 def _warn_if_exposed(ip: str) -> None:
@@ -132,12 +181,22 @@ def _warn_if_exposed(ip: str) -> None:
         )
 
 
-def _port(args: argparse.Namespace, preferred: int) -> int:
-    return args.port if args.port is not None else free_port(args.ip, preferred)
+def _announce(name: str, ip: str, path: str, token: str | None) -> PortCallback:
+    def on_port(port: int) -> None:
+        print(f"{name} is ready; open:  {server_link(ip, port, path, token=token)}", flush=True)
+        if token is None:
+            print("(no token: the server is reachable from this machine only)", flush=True)
+        if not is_loopback(ip):
+            other = _browse_host(ip)
+            print(f"(from another machine, use this machine's address instead of {other})", flush=True)
+
+    return on_port
 
 
-def _browse_host(ip: str) -> str:
-    return LOCALHOST if ip in {"0.0.0.0", "::", ""} else ip  # "all addresses" includes this one
+def _report_copy(report) -> None:
+    print(report.summary())
+    for warning in report.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
 
 
 def cmd_list(args: argparse.Namespace, *, launch: Launcher, source: Path | None) -> int:
@@ -146,66 +205,114 @@ def cmd_list(args: argparse.Namespace, *, launch: Launcher, source: Path | None)
     return 0
 
 
+def cmd_copy(args: argparse.Namespace, *, launch: Launcher, source: Path | None) -> int:
+    edition = "teacher" if args.teacher else "student"
+    _report_copy(copy_lessons(args.dir, force=args.force, source=source, edition=edition))
+    return 0
+
+
 def cmd_lessons(args: argparse.Namespace, *, launch: Launcher, source: Path | None) -> int:
-    report = copy_lessons(args.dir, force=args.force, source=source)
-    print(report.summary())
+    if not args.copy_only:
+        _require("jupyterlab")  # before copying: nothing half done
+    report = copy_lessons(args.dir, force=args.force, source=source, edition="student")
+    _report_copy(report)
     if args.copy_only:
         return 0
-    _require("jupyterlab", "JupyterLab")
     _warn_if_exposed(args.ip)
-    port = _port(args, LAB_PORT)
     env = dict(os.environ)
     env["JUPYTER_TOKEN"] = env.get("JUPYTER_TOKEN") or secrets.token_hex(24)
     as_root = hasattr(os, "geteuid") and os.geteuid() == 0
-    command = lab_command(report.destination, ip=args.ip, port=port,
+    command = lab_command(report.destination, ip=args.ip, port=args.port,
                           open_browser=not args.no_browser, as_root=as_root)  # fmt: skip
-    print(f"Starting JupyterLab: http://{_browse_host(args.ip)}:{port}/lab?token={env['JUPYTER_TOKEN']}")
-    print("Stop it with Ctrl-C (twice).", flush=True)
-    return launch(command, env)
+    print("Starting JupyterLab on the student edition (stop it with Ctrl-C, twice)...", flush=True)
+    return launch(command, env, _announce("JupyterLab", args.ip, "/lab", env["JUPYTER_TOKEN"]))
 
 
 def cmd_app(args: argparse.Namespace, *, launch: Launcher, source: Path | None) -> int:
     notebook = find_lesson(args.lesson, source=source)
-    _require("voila", "Voila")
+    _require("voila")
     _warn_if_exposed(args.ip)
-    port = _port(args, VOILA_PORT)
-    command = voila_command(notebook, ip=args.ip, port=port, open_browser=not args.no_browser)
-    print(f"Starting Voila with {notebook.name}: http://{_browse_host(args.ip)}:{port}/")
-    print("Stop it with Ctrl-C.", flush=True)
-    return launch(command, dict(os.environ))
+    env = dict(os.environ)
+    token = None
+    if is_loopback(args.ip):
+        env.pop("JUPYTER_TOKEN", None)  # Voila on this machine only: no token
+    else:
+        token = env["JUPYTER_TOKEN"] = env.get("JUPYTER_TOKEN") or secrets.token_hex(24)
+    command = voila_command(notebook, ip=args.ip, port=args.port, open_browser=not args.no_browser)
+    print(f"Starting Voila with {notebook.name} (stop it with Ctrl-C)...", flush=True)
+    return launch(command, env, _announce("Voila", args.ip, "/", token))
 
 
 # -- argument parsing ---------------------------------------------------------------
 def _port_number(text: str) -> int:
-    port = int(text)
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}") from None
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text}")
     return port
 
 
+def _ip_address(text: str) -> str:
+    """An address of this machine to listen on: an IPv4 or IPv6 address, or "localhost"."""
+    if text == "localhost":
+        return text
+    try:
+        address = ipaddress.ip_address(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an IP address; give one such as 127.0.0.1 (this machine only), "
+            "::1, or 0.0.0.0 (every address of this machine)"
+        ) from None
+    family = socket.AF_INET6 if address.version == 6 else socket.AF_INET
+    try:
+        with socket.socket(family) as probe:
+            probe.bind((text, 0))  # any port: this only asks whether the address is ours
+    except OSError as error:
+        raise argparse.ArgumentTypeError(
+            f"cannot listen on {text}: {error.strerror or error} (is it an address of this machine?)"
+        ) from None
+    return text
+
+
 def _server_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--port", type=_port_number, help="port to listen on (default: the first free one)")
+    parser.add_argument("--port", type=_port_number,
+                        help="port to listen on (default: the server takes a free one itself)")  # fmt: skip
     parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     parser.add_argument(
-        "--ip", default=LOCALHOST,
+        "--ip", default=LOCALHOST, type=_ip_address,
         help="address to listen on (default 127.0.0.1, this machine only); "
         "e.g. 0.0.0.0 exposes the server to your network",
     )  # fmt: skip
+
+
+def _folder_options(parser: argparse.ArgumentParser, *, default: str | None) -> None:
+    if default is None:
+        parser.add_argument("dir", type=Path, help="the folder to write the lessons to")
+    else:
+        parser.add_argument("dir", nargs="?", default=default, type=Path,
+                            help=f"where to put your copy (default ./{default})")  # fmt: skip
+    parser.add_argument("--force", action="store_true",
+                        help="replace lessons you have edited with the originals")  # fmt: skip
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``python -m puzzlelab`` argument parser."""
     parser = argparse.ArgumentParser(prog="python -m puzzlelab", description=__doc__.split("\n")[0])
     parser.add_argument("--version", action="version", version=f"puzzlelab {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{list,lessons,app}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{list,copy,lessons,app}")
 
     sub.add_parser("list", help="list the lessons").set_defaults(run=cmd_list)
 
-    lessons = sub.add_parser("lessons", help="copy the lessons to a folder and open them in JupyterLab")
-    lessons.add_argument("dir", nargs="?", default=DEFAULT_DIR, type=Path,
-                         help=f"where to put your copy (default ./{DEFAULT_DIR})")  # fmt: skip
-    lessons.add_argument("--force", action="store_true",
-                         help="replace lessons you have edited with the originals")  # fmt: skip
+    copy = sub.add_parser("copy", help="write the lessons to a folder (the student edition); start nothing")
+    _folder_options(copy, default=None)
+    copy.add_argument("--teacher", action="store_true",
+                      help="write the teacher's edition (solutions, hidden tests, outputs)")  # fmt: skip
+    copy.set_defaults(run=cmd_copy)
+
+    lessons = sub.add_parser("lessons", help="copy the student edition to a folder and open it in JupyterLab")
+    _folder_options(lessons, default=DEFAULT_DIR)
     lessons.add_argument("--copy-only", action="store_true", help="copy the lessons, start nothing")
     _server_options(lessons)
     lessons.set_defaults(run=cmd_lessons)

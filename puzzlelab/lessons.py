@@ -5,6 +5,10 @@ installed wheel carries them in ``puzzlelab/notebooks/`` (copied there at build
 time from the repository's ``notebooks/``, the only committed copy); a source
 checkout uses the repository's ``notebooks/`` directly.
 
+Copying writes one of the two editions (see :mod:`puzzlelab.editions`): the
+student edition (exercises as stubs, outputs cleared) by default, the teacher's
+edition (the source as it is) on request. Files are written readable by others
+(0644, folders 0755), whatever the umask, so a shared class folder works.
 Copying never overwrites a student's edited copy: the destination keeps a small
 record (``.puzzlelab-lessons.json``) of what was last copied, so an untouched
 copy is brought up to date and an edited one is kept unless ``force=True``.
@@ -28,6 +32,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from .editions import EDITIONS, edition_bytes
+
 __all__ = [
     "MANIFEST_NAME",
     "CopyReport",
@@ -43,6 +49,7 @@ __all__ = [
 MANIFEST_NAME = ".puzzlelab-lessons.json"
 _LESSON_NAME = re.compile(r"^(?P<number>\d{2})_(?P<slug>[a-z0-9][a-z0-9_]*)\.ipynb$")
 _PACKAGE_DIR = Path(__file__).resolve().parent
+FILE_MODE, DIR_MODE = 0o644, 0o755  # readable by others: a shared class folder must work
 
 
 # -- where the lessons are ----------------------------------------------------------
@@ -179,10 +186,13 @@ class CopyReport:
     unchanged: tuple[str, ...] = ()  # already identical
     kept: tuple[str, ...] = ()  # edited by the student: left alone (use force)
     replaced: tuple[str, ...] = ()  # edited by the student, overwritten because force=True
+    edition: str = "student"
+    warnings: tuple[str, ...] = ()  # e.g. an unreadable record, treated as no record
 
     def summary(self) -> str:
         """A few plain sentences saying what happened, for the command line."""
-        lines = [f"Lessons in {self.destination}:"]
+        which = "teacher's edition" if self.edition == "teacher" else "student edition"
+        lines = [f"Lessons ({which}) in {self.destination}:"]
         for verb, names in [
             ("copied", self.copied),
             ("updated (you had not changed them)", self.updated),
@@ -199,20 +209,36 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _read_manifest(dest: Path) -> dict[str, str]:
+def _read_manifest(dest: Path) -> tuple[dict[str, str], str | None]:
+    """The record of what was last copied, and a warning if it could not be used.
+
+    A record that is missing is no record; one that is not a JSON object of file names
+    to hashes (garbage, a list, a folder) is treated as no record, with a warning: every
+    copy that differs from the lesson then counts as edited and is kept.
+    """
+    path = dest / MANIFEST_NAME
     try:
-        record = json.loads((dest / MANIFEST_NAME).read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):
-        return {}
-    return {k: v for k, v in record.items() if isinstance(k, str) and isinstance(v, str)}
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}, None
+    except (OSError, ValueError) as error:
+        return {}, f"ignored the unreadable record {path} ({type(error).__name__}); kept every changed copy"
+    if not isinstance(record, dict):
+        kind = type(record).__name__
+        return {}, f"ignored the record {path}: a JSON {kind}, not an object; kept every changed copy"
+    return {k: v for k, v in record.items() if isinstance(k, str) and isinstance(v, str)}, None
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` so that an interruption leaves either the old file or the new one."""
+    """Write ``data`` so that an interruption leaves either the old file or the new one.
+
+    The file is readable by others (0644) whatever the umask.
+    """
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+            os.fchmod(f.fileno(), FILE_MODE)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -231,31 +257,49 @@ def _decide(new: bytes, target: Path, recorded: str | None, force: bool) -> str:
     return "replaced" if force else "kept"
 
 
+def _make_dirs(path: Path) -> None:
+    """Create ``path`` and its missing parents, each 0755 whatever the umask."""
+    missing = []
+    while not path.exists():
+        missing.append(path)
+        path = path.parent
+    for folder in reversed(missing):
+        folder.mkdir(exist_ok=True)
+        folder.chmod(DIR_MODE)
+
+
 def copy_lessons(
-    destination: Path | str, *, force: bool = False, source: Path | str | None = None
+    destination: Path | str,
+    *,
+    force: bool = False,
+    source: Path | str | None = None,
+    edition: str = "student",
 ) -> CopyReport:
     """Copy every lesson from ``source`` (default ``lesson_dir()``) into ``destination``.
 
-    New lessons are copied; copies the student has not changed are updated;
-    copies the student has edited are kept unless ``force=True``. Each file is
-    written atomically, so Ctrl-C leaves every lesson either old or new.
+    ``edition`` is "student" (exercises as stubs, no outputs or answers) or "teacher"
+    (the source as it is). New lessons are copied; copies the student has not changed
+    are updated; copies the student has edited are kept unless ``force=True``. Each
+    file is written atomically (0644), so Ctrl-C leaves every lesson either old or new.
 
     >>> print(copy_lessons("my-lessons").summary())   # doctest: +SKIP
     Lessons in /home/me/my-lessons:
       copied: 00_play.ipynb, 01_shuffling.ipynb, ...
     """
+    if edition not in EDITIONS:
+        raise ValueError(f"edition must be one of {', '.join(EDITIONS)}, got {edition!r}")
     dest = Path(destination).expanduser()
     if dest.exists() and not dest.is_dir():
         raise NotADirectoryError(f"{dest} exists and is not a folder")
     lessons = list_lessons(source=source)
     if not lessons:
         raise FileNotFoundError(f"no lesson notebooks (NN_name.ipynb) in {source or lesson_dir()}")
-    dest.mkdir(parents=True, exist_ok=True)
-    manifest = _read_manifest(dest)
+    editions = [(lesson, edition_bytes(lesson.path.read_bytes(), edition)) for lesson in lessons]
+    _make_dirs(dest)
+    manifest, warning = _read_manifest(dest)
     outcome: dict[str, list[str]] = {k: [] for k in ("copied", "updated", "unchanged", "kept", "replaced")}
-    for lesson in lessons:
+    for lesson, new in editions:
         filename = lesson.path.name
-        new = lesson.path.read_bytes()
         action = _decide(new, dest / filename, manifest.get(filename), force)
         outcome[action].append(filename)
         if action in {"copied", "updated", "replaced"}:
@@ -263,4 +307,6 @@ def copy_lessons(
         if action != "kept":
             manifest[filename] = _digest(new)
     _write_atomically(dest / MANIFEST_NAME, json.dumps(manifest, indent=1, sort_keys=True).encode())
-    return CopyReport(dest.resolve(), **{k: tuple(v) for k, v in outcome.items()})
+    warnings = (warning,) if warning else ()
+    return CopyReport(dest.resolve(), **{k: tuple(v) for k, v in outcome.items()}, edition=edition,
+                      warnings=warnings)  # fmt: skip

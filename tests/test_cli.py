@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import puzzlelab
 from puzzlelab import __main__ as cli
 from puzzlelab import lessons as lessons_module
+from puzzlelab.editions import edition_bytes
 from puzzlelab.lessons import MANIFEST_NAME, Lesson, copy_lessons, find_lesson, lesson_key, list_lessons
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,14 +45,26 @@ def source(tmp_path):
     return write_lessons(tmp_path / "src")
 
 
+def student(path: Path) -> bytes:
+    return edition_bytes(path.read_bytes(), "student")
+
+
+def option(command, name):
+    """The value of ``--name=value`` in a command."""
+    return next(a.split("=", 1)[1] for a in command if a.startswith(f"--{name}="))
+
+
 class FakeLauncher:
-    """Stands in for run_server: records each command and environment, returns a status."""
+    """Stands in for run_server: records each command and environment, returns a status, and
+    says the server took ``taken`` (default: the port the command asks for first)."""
 
-    def __init__(self, status=0):
-        self.calls, self.status = [], status
+    def __init__(self, status=0, taken=None):
+        self.calls, self.status, self.taken = [], status, taken
 
-    def __call__(self, command, env):
+    def __call__(self, command, env, on_port):
         self.calls.append((list(command), dict(env)))
+        first = int(next(a for a in command if ".port=" in a).split("=")[1])
+        on_port(self.taken or first)
         return self.status
 
 
@@ -147,8 +160,11 @@ def fake_layout(tmp_path, *, packaged: bool, checkout: bool, pyproject: bool) ->
 )
 def test_lesson_dir_prefers_the_wheel_then_the_checkout(tmp_path, monkeypatch, packaged, checkout,
                                                        pyproject, expected):  # fmt: skip
-    monkeypatch.setattr(lessons_module, "_PACKAGE_DIR", fake_layout(tmp_path, packaged=packaged,
-                                                                    checkout=checkout, pyproject=pyproject))
+    monkeypatch.setattr(
+        lessons_module,
+        "_PACKAGE_DIR",
+        fake_layout(tmp_path, packaged=packaged, checkout=checkout, pyproject=pyproject),
+    )
     if expected is None:
         with pytest.raises(FileNotFoundError, match="no lesson notebooks found"):
             lessons_module.lesson_dir()
@@ -184,7 +200,7 @@ def test_edited_copy_is_kept_unless_forced(tmp_path, source):
     assert "--force" in report.summary()
     forced = copy_lessons(dest, source=source, force=True)
     assert forced.replaced == ("02_parity.ipynb",)
-    assert edited.read_bytes() == (source / "02_parity.ipynb").read_bytes()
+    assert edited.read_bytes() == student(source / "02_parity.ipynb")
 
 
 def test_untouched_copy_follows_a_new_version_but_an_edited_one_does_not(tmp_path, source):
@@ -218,7 +234,7 @@ def test_copy_outcome_matches_the_rule_for_every_file(states, force):
             if state == "missing":
                 target.unlink()
             elif state == "same":
-                target.write_bytes((src / f"{name}.ipynb").read_bytes())
+                target.write_bytes(student(src / f"{name}.ipynb"))
             elif state == "edited":
                 target.write_text("student work")
         report = copy_lessons(dest, source=src, force=force)
@@ -231,7 +247,7 @@ def test_copy_outcome_matches_the_rule_for_every_file(states, force):
             if state == "edited" and not force:
                 assert final == b"student work"
             else:
-                assert final == (src / filename).read_bytes()
+                assert final == student(src / filename)
 
 
 def test_interrupted_copy_leaves_whole_files_and_can_be_resumed(tmp_path, source, monkeypatch):
@@ -369,12 +385,84 @@ def test_app_with_an_unknown_lesson_lists_the_lessons(source, capsys):
     assert all(n in err for n in NAMES)
 
 
-def test_missing_jupyter_gives_the_install_command(tmp_path, source, capsys, monkeypatch):
-    monkeypatch.setattr(cli.importlib.util, "find_spec", lambda name: None)
-    status, launch = run(["lessons", str(tmp_path / "mine")], source)
+@pytest.mark.parametrize(("argv", "missing", "extra"), [(["lessons", "mine"], "jupyterlab", "lab"),
+                                                      (["app", "00"], "voila", "app")])  # fmt: skip
+def test_a_missing_server_names_the_extra_to_install(tmp_path, source, capsys, monkeypatch, argv, missing,
+                                                     extra):  # fmt: skip
+    real_find_spec = cli.importlib.util.find_spec
+    monkeypatch.setattr(cli.importlib.util, "find_spec",
+                        lambda name: None if name == missing else real_find_spec(name))  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    status, launch = run(argv, source)
     assert (status, launch.calls) == (2, [])
-    assert "pip install --force-reinstall puzzlelab" in capsys.readouterr().err
-    assert run(["app", "00"], source)[0] == 2
+    err = capsys.readouterr().err
+    assert f'pip install "puzzlelab[{extra}]"' in err
+    assert "Traceback" not in err
+    assert not (tmp_path / "mine").exists()  # refused before copying anything
+    # copying needs no server at all
+    assert run(["copy", str(tmp_path / "mine")], source)[0] == 0
+
+
+# -- copy: the two editions ------------------------------------------------------------
+def test_copy_writes_the_student_edition_and_starts_nothing(tmp_path, source, capsys):
+    status, launch = run(["copy", str(tmp_path / "class")], source)
+    assert (status, launch.calls) == (0, [])
+    for name in NAMES:
+        assert (tmp_path / "class" / f"{name}.ipynb").read_bytes() == student(source / f"{name}.ipynb")
+    assert "student edition" in capsys.readouterr().out
+
+
+def test_copy_teacher_writes_the_source_as_it_is(tmp_path, source):
+    status, _ = run(["copy", str(tmp_path / "key"), "--teacher"], source)
+    assert status == 0
+    for name in NAMES:
+        assert (tmp_path / "key" / f"{name}.ipynb").read_bytes() == (source / f"{name}.ipynb").read_bytes()
+
+
+def test_copy_needs_a_folder(source):
+    with pytest.raises(SystemExit) as stop:
+        run(["copy"], source)
+    assert stop.value.code == 2
+
+
+def test_copy_keeps_an_edited_lesson_unless_forced(tmp_path, source, capsys):
+    run(["copy", str(tmp_path / "c")], source)
+    (tmp_path / "c" / "01_shuffling.ipynb").write_text("mine")
+    run(["copy", str(tmp_path / "c")], source)
+    assert (tmp_path / "c" / "01_shuffling.ipynb").read_text() == "mine"
+    assert "--force" in capsys.readouterr().out
+    run(["copy", str(tmp_path / "c"), "--force"], source)
+    assert (tmp_path / "c" / "01_shuffling.ipynb").read_bytes() == student(source / "01_shuffling.ipynb")
+
+
+@pytest.mark.parametrize("umask", [0o077, 0o027, 0o022])
+def test_copies_are_readable_by_others_whatever_the_umask(tmp_path, source, umask):
+    old = os.umask(umask)
+    try:
+        copy_lessons(tmp_path / "shared" / "class", source=source)
+    finally:
+        os.umask(old)
+    for folder in [tmp_path / "shared", tmp_path / "shared" / "class"]:
+        assert folder.stat().st_mode & 0o777 == 0o755, folder
+    for path in (tmp_path / "shared" / "class").iterdir():
+        assert path.stat().st_mode & 0o777 == 0o644, path
+
+
+@pytest.mark.parametrize("record", ["[1, 2]", '["00_play.ipynb"]', "{not json", "42", '"text"', "\xff\xfe"])
+def test_an_odd_record_is_treated_as_none_with_a_warning(tmp_path, source, capsys, record):
+    dest = tmp_path / "mine"
+    copy_lessons(dest, source=source)
+    (dest / MANIFEST_NAME).write_bytes(record.encode("latin-1"))
+    (dest / "03_search.ipynb").write_text("mine")
+    status, launch = run(["lessons", str(dest), "--port", "9123"], source)
+    assert status == 0
+    assert len(launch.calls) == 1
+    out, err = capsys.readouterr()
+    assert "kept your edited copy" in out
+    assert "warning: ignored the" in err
+    assert "Traceback" not in err
+    assert (dest / "03_search.ipynb").read_text() == "mine"
+    assert json.loads((dest / MANIFEST_NAME).read_text())["00_play.ipynb"]  # a good record again
 
 
 @pytest.mark.parametrize("argv", [["lessons", "--port", "0"], ["app", "00", "--port", "70000"],
@@ -393,12 +481,91 @@ def test_is_loopback(ip, loopback):
     assert cli.is_loopback(ip) == loopback
 
 
-def test_free_port_skips_a_port_in_use():
-    with cli.socket.socket() as busy:
-        busy.bind(("127.0.0.1", 0))
-        busy.listen()
-        taken = busy.getsockname()[1]
-        assert cli.free_port("127.0.0.1", taken) != taken
+@pytest.mark.parametrize(("ip", "link"), [("127.0.0.1", "http://127.0.0.1:8890/lab?token=t"),
+                                           ("::1", "http://[::1]:8890/lab?token=t"),
+                                           ("::", "http://[::1]:8890/lab?token=t"),
+                                           ("0.0.0.0", "http://127.0.0.1:8890/lab?token=t"),
+                                           ("localhost", "http://localhost:8890/lab?token=t")])  # fmt: skip
+def test_server_link_brackets_ipv6(ip, link):
+    assert cli.server_link(ip, 8890, "/lab", token="t") == link
+
+
+def test_the_printed_link_has_the_port_the_server_took_and_brackets_for_ipv6(tmp_path, source, capsys,
+                                                                           monkeypatch):  # fmt: skip
+    monkeypatch.setenv("JUPYTER_TOKEN", "tok")
+    _, launch = run(["lessons", str(tmp_path), "--ip", "::1"], source, launch=FakeLauncher(taken=8893))
+    command = launch.calls[0][0]
+    assert option(command, "ServerApp.ip") == "::1"
+    assert "JupyterLab is ready; open:  http://[::1]:8893/lab?token=tok" in capsys.readouterr().out
+
+
+def test_without_port_the_server_picks_a_free_one_itself(tmp_path, source):
+    _, launch = run(["lessons", str(tmp_path)], source)
+    command = launch.calls[0][0]
+    assert option(command, "ServerApp.port") == str(cli.LAB_PORT)
+    assert int(option(command, "ServerApp.port_retries")) >= 10
+    _, launch = run(["app", "00"], source)
+    command = launch.calls[0][0]
+    assert option(command, "Voila.port") == str(cli.VOILA_PORT)
+    assert int(option(command, "Voila.port_retries")) >= 10
+    _, launch = run(["app", "00", "--port", "9000"], source)
+    command = launch.calls[0][0]
+    assert (option(command, "Voila.port"), option(command, "Voila.port_retries")) == ("9000", "0")
+
+
+def test_an_exposed_voila_link_carries_its_token(source, capsys, monkeypatch):
+    monkeypatch.delenv("JUPYTER_TOKEN", raising=False)
+    _, launch = run(["app", "00", "--ip", "0.0.0.0"], source, launch=FakeLauncher(taken=8870))
+    [(command, env)] = launch.calls
+    token = env["JUPYTER_TOKEN"]
+    assert len(token) >= 32
+    assert "--token" in command
+    assert not any(token in part for part in command)
+    out = capsys.readouterr().out
+    assert f"Voila is ready; open:  http://127.0.0.1:8870/?token={token}" in out
+
+
+def test_a_voila_on_this_machine_says_it_has_no_token(source, capsys, monkeypatch):
+    monkeypatch.setenv("JUPYTER_TOKEN", "not-used")
+    _, launch = run(["app", "00"], source, launch=FakeLauncher(taken=8866))
+    assert "JUPYTER_TOKEN" not in launch.calls[0][1]
+    out = capsys.readouterr().out
+    assert "Voila is ready; open:  http://127.0.0.1:8866/\n" in out
+    assert "no token" in out
+
+
+@pytest.mark.parametrize("ip", ["not an ip", "", "256.1.1.1", "127.0.0.1; rm -rf", "::gg", "localhost2"])
+def test_a_bad_ip_is_refused_with_usage_and_no_traceback(ip):
+    for command in ["app", "lessons"]:
+        argv = [command, "00"] if command == "app" else [command]
+        done = subprocess.run([sys.executable, "-m", "puzzlelab", *argv, "--ip", ip],
+                              capture_output=True, text=True, timeout=60)  # fmt: skip
+        assert done.returncode == 2
+        assert "Traceback" not in done.stderr
+        assert "--ip" in done.stderr
+        assert "not an IP address" in done.stderr or "cannot listen" in done.stderr
+
+
+def test_an_address_of_another_machine_is_refused(source, capsys):
+    with pytest.raises(SystemExit):
+        run(["app", "00", "--ip", "192.0.2.1"], source)  # TEST-NET-1: never one of ours
+    assert "cannot listen on 192.0.2.1" in capsys.readouterr().err
+
+
+def test_run_server_relays_the_log_and_reports_the_port_it_took(capfd):
+    script = ("import sys\n"
+              "print('[I] Serving notebooks', file=sys.stderr)\n"
+              "print('[I] The port 8888 is already in use, trying another port.', file=sys.stderr)\n"
+              "print('[I] Jupyter Server is running at:', file=sys.stderr)\n"
+              "print('[I] http://[::1]:8889/lab?token=...', file=sys.stderr)\n"
+              "print('[I] http://127.0.0.1:1234/other', file=sys.stderr)\n"
+              "sys.exit(4)")  # fmt: skip
+    ports = []
+    assert cli.run_server([sys.executable, "-c", script], dict(os.environ), ports.append) == 4
+    assert ports == [8889]  # the first URL only
+    err = capfd.readouterr().err
+    assert "already in use" in err
+    assert "http://127.0.0.1:1234/other" in err
 
 
 def test_run_server_returns_the_exit_status():
