@@ -18,20 +18,45 @@ ValueError: n must be >= 1, got 0
 1.5
 >>> choice("method", "bfs", ("bfs", "astar"))
 'bfs'
+>>> sequence("perm", (x for x in [2, 1, 0]))
+Traceback (most recent call last):
+...
+TypeError: perm must be a list, tuple, range or 1-d array, got a generator (read once, ...
+>>> raise too_large("exact(n=20)", "n <= 9", "sample(name, n, size)")
+Traceback (most recent call last):
+...
+ValueError: exact(n=20) is too large (the limit is n <= 9): use sample(name, n, size) instead
 """
 
 from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
-__all__ = ["choice", "describe", "optional_whole", "real", "whole"]
+import numpy as np
+
+__all__ = [
+    "choice",
+    "describe",
+    "integer_array",
+    "integer_dtype",
+    "optional_whole",
+    "random_generator",
+    "real",
+    "sequence",
+    "too_large",
+    "whole",
+    "whole_items",
+]
 
 
 def describe(value: object) -> str:
     """``repr`` of ``value`` with its type, shortened so a huge input never floods a message."""
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else f"an int of {value.bit_length()} bits"
+    if isinstance(value, int) and abs(value) >= 10**30:
+        text = f"an int of {value.bit_length()} bits"
+    else:
+        text = repr(value)
     if len(text) > 60:
         text = text[:57] + "..."
     return f"{text} ({type(value).__name__})"
@@ -55,7 +80,9 @@ def whole(name: str, value: object, *, low: int | None = None, high: int | None 
     return number
 
 
-def optional_whole(name: str, value: object, *, low: int | None = None, high: int | None = None) -> int | None:
+def optional_whole(
+    name: str, value: object, *, low: int | None = None, high: int | None = None
+) -> int | None:
     """Like :func:`whole`, but ``None`` passes through (meaning "no limit")."""
     return None if value is None else whole(name, value, low=low, high=high)
 
@@ -91,3 +118,88 @@ def choice(name: str, value: object, options: Iterable[str]) -> str:
     if value not in options:
         raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}; got {value!r}")
     return value
+
+
+def too_large(what: str, limit: str, instead: str) -> ValueError:
+    """The error for a request too large to finish: what was asked, the limit, what to use instead.
+
+    Build the message from the *arguments* (``n=10**7``), never from results that are themselves
+    expensive to compute or print (``factorial(n)``)."""
+    return ValueError(f"{what} is too large (the limit is {limit}): use {instead} instead")
+
+
+def sequence(name: str, value: object, *, max_len: int | None = None) -> list | tuple | range | np.ndarray:
+    """``value`` if it is a finite ordered collection (list, tuple, range, 1-d numpy array) of
+    at most ``max_len`` items. Generators and iterators are refused (``TypeError``): they can be
+    read only once and may never end; strings, bytes, sets and dicts are refused too."""
+    if isinstance(value, np.ndarray):
+        if value.ndim != 1:
+            raise ValueError(f"{name} must be 1-d, got an array of shape {value.shape}")
+    elif isinstance(value, Iterator):
+        raise TypeError(
+            f"{name} must be a list, tuple, range or 1-d array, got a {type(value).__name__} "
+            "(read once, maybe endless): pass list(...) instead"
+        )
+    elif isinstance(value, str | bytes | bytearray) or not isinstance(value, list | tuple | range):
+        raise TypeError(f"{name} must be a list, tuple, range or 1-d array, got {describe(value)}")
+    if max_len is not None and len(value) > max_len:
+        raise ValueError(f"{name} has {len(value):,} items, over the limit of {max_len:,}")
+    return value
+
+
+def whole_items(name: str, items) -> list[int]:
+    """The items of a sequence as Python ints, or ``TypeError`` naming the first that is not a
+    whole number (``1.5``, ``"3"``, ``None``, ``True``, NaN)."""
+    if isinstance(items, np.ndarray):
+        if items.dtype.kind in "iu":
+            return items.tolist()
+        raise TypeError(f"{name} must hold whole numbers, got an array of {items.dtype}")
+    for position, item in enumerate(items):
+        if not _is_whole(item):
+            raise TypeError(f"{name} must hold whole numbers, but item {position} is {describe(item)}")
+    return [int(item) for item in items]
+
+
+def integer_array(name: str, value: object, *, ndim: int) -> np.ndarray:
+    """``value`` as a numpy array of integers with ``ndim`` dimensions; ``TypeError`` for
+    floats, booleans, strings or objects (convert with ``.astype(int)`` first when meant)."""
+    if isinstance(value, Iterator | str | bytes):
+        raise TypeError(f"{name} must be an array of whole numbers, got {describe(value)}")
+    try:
+        array = np.asarray(value)
+    except (ValueError, TypeError):
+        raise ValueError(f"{name} must be a rectangular array of whole numbers") from None
+    if array.dtype.kind not in "iu" and not (array.size == 0 and array.dtype.kind == "f"):
+        raise TypeError(f"{name} must be an array of whole numbers, got dtype {array.dtype}")
+    if array.ndim != ndim:
+        raise ValueError(f"{name} must be a {ndim}-d array, got shape {array.shape}")
+    return array.astype(np.int64, copy=False) if array.dtype.kind == "f" else array
+
+
+def integer_dtype(name: str, value: object, *, largest: int) -> np.dtype:
+    """``value`` as a numpy integer dtype that can hold every whole number ``0..largest``."""
+    try:
+        dtype = np.dtype(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(
+            f"{name} must be a numpy integer type such as numpy.int64, got {describe(value)}"
+        ) from None
+    if dtype.kind not in "iu":
+        raise TypeError(f"{name} must be a numpy integer type such as numpy.int64, got {dtype}")
+    if np.iinfo(dtype).max < largest:
+        raise ValueError(f"{name}={dtype} cannot hold values up to {largest:,}: use numpy.int64")
+    return dtype
+
+
+def random_generator(name: str, value: object) -> np.random.Generator:
+    """A ``numpy.random.Generator`` from ``value``: ``None`` (fresh entropy), a whole-number seed
+    ``>= 0``, a ``SeedSequence`` or ``BitGenerator``, or a ``Generator`` (used as is)."""
+    if isinstance(value, np.random.Generator):
+        return value
+    if value is None or isinstance(value, np.random.SeedSequence | np.random.BitGenerator):
+        return np.random.default_rng(value)
+    if not _is_whole(value):
+        raise TypeError(
+            f"{name} must be None, a whole-number seed or a numpy.random.Generator, got {describe(value)}"
+        )
+    return np.random.default_rng(whole(name, value, low=0))

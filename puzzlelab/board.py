@@ -15,16 +15,24 @@ from __future__ import annotations
 
 import html
 import math
+import numbers
 from collections.abc import Iterable, Sequence
 from functools import cache
+from itertools import islice
+
+from ._validate import choice, describe, whole
 
 __all__ = [
     "BLANK",
+    "MAX_MOVES",
     "MAX_SIDE",
     "MIN_SIDE",
     "MOVES",
     "OPPOSITE",
     "Board",
+    "CellIndexError",
+    "as_board",
+    "check_board_shape",
     "check_shape",
     "goal_for",
     "neighbour_table",
@@ -38,26 +46,52 @@ MOVES: dict[str, tuple[int, int]] = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R
 #: The move that undoes each move.
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 _BLANK_TOKENS = {"_", ".", "0", "-"}
+#: ``Board.apply`` refuses sequences of more moves than this (about a second of sliding).
+MAX_MOVES = 1_000_000
+
+
+class CellIndexError(IndexError, ValueError):
+    """A cell index outside the board: an ``IndexError`` for Python's sequence protocol and a
+    ``ValueError`` for the library's error rule (like ``numpy.exceptions.AxisError``)."""
 
 
 def check_shape(rows: int, cols: int) -> tuple[int, int]:
-    """Return ``(rows, cols)`` as ints, or raise ``ValueError`` if the shape is out of range."""
+    """Return ``(rows, cols)`` as ints: ``TypeError`` unless both are whole numbers (ints or numpy
+    integers), ``ValueError`` unless both are in ``MIN_SIDE..MAX_SIDE``."""
+    shape = []
     for name, value in (("rows", rows), ("cols", cols)):
-        if isinstance(value, bool) or not isinstance(value, int | float) or int(value) != value:
-            raise ValueError(f"{name} must be a whole number, got {value!r}")
-        if not MIN_SIDE <= value <= MAX_SIDE:
+        number = whole(name, value)
+        if not MIN_SIDE <= number <= MAX_SIDE:
+            shown = describe(number).split(" (")[0]
             raise ValueError(
-                f"{name}={value} is out of range: boards are {MIN_SIDE}x{MIN_SIDE} to {MAX_SIDE}x{MAX_SIDE}"
+                f"{name}={shown} is out of range: boards are {MIN_SIDE}x{MIN_SIDE} to {MAX_SIDE}x{MAX_SIDE}"
             )
-    return int(rows), int(cols)
+        shape.append(number)
+    return shape[0], shape[1]
 
 
-@cache
+def check_board_shape(shape) -> tuple[int, int]:
+    """``shape`` read as ``(rows, cols)`` (a pair of whole numbers in range), or a clear error."""
+    if isinstance(shape, str) or not isinstance(shape, tuple | list):
+        raise TypeError(f"shape must be a pair (rows, cols), got {describe(shape)}")
+    if len(shape) != 2:
+        raise ValueError(f"shape must be a pair (rows, cols), got {len(shape)} numbers")
+    return check_shape(*shape)
+
+
 def neighbour_table(rows: int, cols: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     """For each cell index, the legal ``(move, new_blank_index)`` pairs, in ``MOVES`` order.
 
     Search code uses this table on raw tuples to avoid recomputing geometry.
+
+    >>> neighbour_table(2, 2)[3]
+    (('U', 1), ('L', 2))
     """
+    return _neighbour_table(*check_shape(rows, cols))
+
+
+@cache
+def _neighbour_table(rows: int, cols: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     table = []
     for index in range(rows * cols):
         r, c = divmod(index, cols)
@@ -95,15 +129,27 @@ def _as_int(token) -> int:
         token = token.strip()
         if token in _BLANK_TOKENS or token == "":
             return BLANK
-        try:
-            return int(token)
-        except ValueError:
-            raise ValueError(f"cannot read tile {token!r}: use numbers and '_' for the blank") from None
+        if not (token.isascii() and token.isdigit()) or len(token) > 4:
+            raise ValueError(f"cannot read tile {token[:20]!r}: use numbers and '_' for the blank")
+        return int(token)
     if token is None:
         return BLANK
-    if isinstance(token, bool) or int(token) != token:
-        raise ValueError(f"tiles must be whole numbers, got {token!r}")
-    return int(token)
+    return whole("each tile", token)
+
+
+def _read_tiles(tiles) -> tuple[int, ...]:
+    """At most ``MAX_SIDE**2 + 1`` tiles read from any iterable (so an endless one stops)."""
+    if isinstance(tiles, str | bytes):
+        raise TypeError("tiles must be a sequence of numbers; to read text use Board.parse('1 2/3 _')")
+    if isinstance(tiles, Board):
+        return tiles.tiles
+    try:
+        items = list(islice(iter(tiles), MAX_SIDE * MAX_SIDE + 1))
+    except TypeError:
+        raise TypeError(f"tiles must be a sequence of numbers, got {describe(tiles)}") from None
+    if len(items) > MAX_SIDE * MAX_SIDE:
+        raise ValueError(f"too many tiles: boards have at most {MAX_SIDE}x{MAX_SIDE} = {MAX_SIDE**2} cells")
+    return tuple(_as_int(t) for t in items)
 
 
 class Board:
@@ -124,7 +170,7 @@ class Board:
     __slots__ = ("_blank", "_hash", "cols", "rows", "tiles")
 
     def __init__(self, tiles: Iterable[int], rows: int | None = None, cols: int | None = None):
-        tiles = tuple(_as_int(t) for t in tiles)
+        tiles = _read_tiles(tiles)
         if rows is None and cols is None:
             side = math.isqrt(len(tiles))
             if side * side != len(tiles):
@@ -164,12 +210,10 @@ class Board:
         cols = rows if cols is None else cols
         rows, cols = check_shape(rows, cols)
         n = rows * cols
-        if blank == "last":
+        if choice("blank", blank, ("last", "first")) == "last":
             tiles = (*range(1, n), BLANK)
-        elif blank == "first":
-            tiles = tuple(range(n))
         else:
-            raise ValueError(f"blank must be 'last' or 'first', got {blank!r}")
+            tiles = tuple(range(n))
         return cls._trusted(tiles, rows, cols)
 
     @classmethod
@@ -185,21 +229,35 @@ class Board:
         2
         """
         if isinstance(source, Board):
-            return source
+            if shape is None or check_board_shape(shape) == source.shape:
+                return source
+            return cls(source, *shape)
+        if shape is not None:
+            shape = check_board_shape(shape)
         if isinstance(source, str):
+            if len(source) > 8 * MAX_SIDE * MAX_SIDE:
+                raise ValueError(f"source is {len(source):,} characters, too long for a board of up to 16x16")
             lines = [ln for ln in source.replace("/", "\n").splitlines() if ln.strip()]
             grid = [ln.replace(",", " ").split() for ln in lines]
+        elif hasattr(source, "ndim") and hasattr(source, "tolist"):  # a numpy array: rows or flat
+            if source.ndim not in (1, 2):
+                raise ValueError(f"source must be a 1-d or 2-d array, got shape {source.shape}")
+            return cls.parse(source.tolist(), shape)
         elif isinstance(source, Sequence) or hasattr(source, "__iter__"):
-            items = list(source)
+            if isinstance(source, bytes | bytearray | dict | set | frozenset):
+                raise TypeError(f"cannot read a board from {describe(source)}")
+            items = list(islice(iter(source), MAX_SIDE * MAX_SIDE + 1))
+            if len(items) > MAX_SIDE * MAX_SIDE:
+                raise ValueError(f"too many tiles: boards have at most {MAX_SIDE**2} cells")
             if items and all(isinstance(x, Sequence) and not isinstance(x, str) for x in items):
-                grid = [list(row) for row in items]
+                grid = [list(islice(row, MAX_SIDE + 1)) for row in items]
             elif items and any(isinstance(x, Sequence) and not isinstance(x, str) for x in items):
                 raise ValueError("mixed rows and single tiles: give a list of rows or a flat list")
             else:
                 grid = None
                 flat = items
         else:
-            raise ValueError(f"cannot read a board from {type(source).__name__}")
+            raise TypeError(f"cannot read a board from {describe(source)}: give text, rows or a flat list")
         if isinstance(source, str) or grid is not None:
             if not grid:
                 raise ValueError("empty board: give rows of tiles such as '1 2/3 _'")
@@ -208,13 +266,11 @@ class Board:
                 raise ValueError(f"rows have different lengths {sorted(widths)}: every row needs the same")
             flat = [cell for row in grid for cell in row]
             parsed_shape = (len(grid), widths.pop())
-            if shape is not None and tuple(shape) != parsed_shape:
+            if shape is not None and shape != parsed_shape:
                 raise ValueError(f"shape {tuple(shape)} does not match the rows given {parsed_shape}")
             shape = parsed_shape
         if shape is None:
             return cls(flat)
-        if len(shape) != 2:
-            raise ValueError(f"shape must be (rows, cols), got {shape!r}")
         return cls(flat, *shape)
 
     # -- geometry -----------------------------------------------------------------
@@ -238,10 +294,16 @@ class Board:
 
     def position(self, tile: int) -> tuple[int, int]:
         """``(row, col)`` of ``tile`` (0 for the blank)."""
-        try:
-            return divmod(self.tiles.index(tile), self.cols)
-        except ValueError:
-            raise ValueError(f"tile {tile} is not on this {self.rows}x{self.cols} board") from None
+        tile = self._tile(tile)
+        return divmod(self.tiles.index(tile), self.cols)
+
+    def _tile(self, tile) -> int:
+        if not isinstance(tile, numbers.Integral) or isinstance(tile, bool):
+            raise TypeError(f"tile must be a whole number, got {describe(tile)}")
+        if not 0 <= tile < self.size:
+            raise ValueError(f"tile {describe(tile).split(' (')[0]} is not on this {self.rows}x{self.cols} "
+                             f"board (tiles are 0..{self.size - 1}, 0 the blank)")
+        return int(tile)
 
     def grid(self) -> list[list[int]]:
         """The tiles as a list of rows."""
@@ -251,30 +313,41 @@ class Board:
     # -- moves ----------------------------------------------------------------------
     def moves(self) -> list[str]:
         """The legal moves (directions the blank can travel), in ``MOVES`` order."""
-        return [m for m, _ in neighbour_table(self.rows, self.cols)[self._blank]]
+        return [m for m, _ in _neighbour_table(self.rows, self.cols)[self._blank]]
 
     def blank_neighbours(self) -> list[int]:
         """Indices of the cells next to the blank (the tiles that can slide)."""
-        return [i for _, i in neighbour_table(self.rows, self.cols)[self._blank]]
+        return [i for _, i in _neighbour_table(self.rows, self.cols)[self._blank]]
 
     def move(self, move: str) -> Board:
         """The board after the blank travels one step in direction ``move``."""
-        for name, target in neighbour_table(self.rows, self.cols)[self._blank]:
+        for name, target in _neighbour_table(self.rows, self.cols)[self._blank]:
             if name == move:
                 return self._swap_blank(target)
+        if not isinstance(move, str):
+            raise TypeError(f"move must be 'U', 'D', 'L' or 'R' (the blank's way), got {describe(move)}")
         if move not in MOVES:
             raise ValueError(f"unknown move {move!r}: moves are {', '.join(MOVES)} (the blank's direction)")
         r, c = self.blank_position
         raise ValueError(f"illegal move {move!r}: the blank at row {r}, column {c} is on the edge")
 
     def apply(self, moves: Iterable[str]) -> Board:
-        """The board after a sequence of moves, e.g. ``"UULDR"`` or ``["U", "L"]``."""
+        """The board after a sequence of moves, e.g. ``"UULDR"`` or ``["U", "L"]`` (at most
+        ``MAX_MOVES``)."""
+        if isinstance(moves, str) and len(moves) > MAX_MOVES:
+            raise ValueError(f"moves has {len(moves):,} moves, over the limit of {MAX_MOVES:,}")
+        try:
+            steps = iter(moves)
+        except TypeError:
+            raise TypeError(f"moves must be a string like 'UULDR' or a list, got {describe(moves)}") from None
         board = self
-        for step, move in enumerate(moves):
+        for step, move in enumerate(steps):
+            if step >= MAX_MOVES:
+                raise ValueError(f"moves goes past the limit of {MAX_MOVES:,} moves")
             try:
                 board = board.move(move)
-            except ValueError as err:
-                raise ValueError(f"move {step + 1} of the sequence: {err}") from None
+            except (TypeError, ValueError) as err:
+                raise type(err)(f"moves: move {step + 1} of the sequence: {err}") from None
         return board
 
     def successors(self) -> list[tuple[str, Board]]:
@@ -283,15 +356,16 @@ class Board:
 
     def slide(self, tile: int) -> Board:
         """Slide ``tile`` into the blank (what a click on a tile does)."""
-        index = self.position(tile)[0] * self.cols + self.position(tile)[1]
+        tile = self._tile(tile)
+        index = self.tiles.index(tile)
         if tile == BLANK or index not in self.blank_neighbours():
             raise ValueError(f"tile {tile} is not next to the blank, so it cannot slide")
         return self._swap_blank(index)
 
     def move_for(self, tile: int) -> str:
         """The move name that slides ``tile`` into the blank."""
-        index = self.tiles.index(tile)
-        for name, target in neighbour_table(self.rows, self.cols)[self._blank]:
+        index = self.tiles.index(self._tile(tile))
+        for name, target in _neighbour_table(self.rows, self.cols)[self._blank]:
             if target == index:
                 return name
         raise ValueError(f"tile {tile} is not next to the blank, so it cannot slide")
@@ -299,9 +373,12 @@ class Board:
     def swap(self, i: int, j: int) -> Board:
         """The board with the contents of cells ``i`` and ``j`` exchanged (may change solvability)."""
         n = self.size
-        for k in (i, j):
-            if not isinstance(k, int) or not 0 <= k < n:
-                raise ValueError(f"cell {k!r} is outside the {self.rows}x{self.cols} board (0..{n - 1})")
+        for name, k in (("i", i), ("j", j)):
+            if not 0 <= whole(name, k) < n:
+                shown = describe(k).split(" (")[0]
+                raise ValueError(f"cell {name}={shown} is outside the {self.rows}x{self.cols} board "
+                                 f"(0..{n - 1})")
+        i, j = int(i), int(j)
         tiles = list(self.tiles)
         tiles[i], tiles[j] = tiles[j], tiles[i]
         return Board._trusted(tuple(tiles), self.rows, self.cols)
@@ -312,12 +389,12 @@ class Board:
         return Board._trusted(tuple(tiles), self.rows, self.cols)
 
     def is_goal(self, goal: Board | None = None) -> bool:
-        goal = Board.goal(self.rows, self.cols) if goal is None else goal
-        return self == goal
+        """True if this board is ``goal`` (default: the blank-last goal of its shape)."""
+        return self == goal_for(self, goal)
 
     def misplaced(self, goal: Board | None = None) -> int:
-        """Number of tiles (blank excluded) not on their goal cell."""
-        goal = Board.goal(self.rows, self.cols) if goal is None else goal
+        """Number of tiles (blank excluded) not on their goal cell (a goal of the same shape)."""
+        goal = goal_for(self, goal)
         return sum(1 for a, b in zip(self.tiles, goal.tiles, strict=True) if a != BLANK and a != b)
 
     # -- dunder -----------------------------------------------------------------------
@@ -335,14 +412,34 @@ class Board:
     def __iter__(self):
         return iter(self.tiles)
 
+    def __contains__(self, tile) -> bool:
+        return tile in self.tiles
+
     def __len__(self) -> int:
         return len(self.tiles)
 
     def __getitem__(self, key):
+        """``board[row, col]`` (negative counts from the end, as in numpy), ``board[index]``
+        (row-major) or a slice of the row-major tiles. Out of range: :class:`CellIndexError`."""
+        if isinstance(key, slice):
+            return self.tiles[key]
         if isinstance(key, tuple):
-            r, c = key
+            if len(key) != 2:
+                raise TypeError(f"index a board by board[row, col] or board[index], got {len(key)} numbers")
+            r = self._axis_index("row", key[0], self.rows)
+            c = self._axis_index("col", key[1], self.cols)
             return self.tiles[r * self.cols + c]
-        return self.tiles[key]
+        return self.tiles[self._axis_index("index", key, self.size)]
+
+    def _axis_index(self, name: str, value, length: int) -> int:
+        if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+            raise TypeError(f"board {name} must be a whole number, got {describe(value)}")
+        if not -length <= value < length:
+            raise CellIndexError(
+                f"board {name} {describe(value).split(' (')[0]} is outside 0..{length - 1} "
+                f"of this {self.rows}x{self.cols} board"
+            )
+        return int(value) % length
 
     def __setattr__(self, name, value):
         if hasattr(self, "_hash"):
@@ -371,7 +468,10 @@ class Board:
 
 def board_svg(board: Board, cell: int = 40, goal: Board | None = None) -> str:
     """An SVG picture of ``board`` (no matplotlib needed). Tiles on their goal cell are green."""
-    goal = Board.goal(board.rows, board.cols) if goal is None else goal
+    if not isinstance(board, Board):
+        raise TypeError(f"board must be a Board, got {describe(board)}")
+    cell = whole("cell", cell, low=8, high=1000)
+    goal = goal_for(board, goal)
     w, h = board.cols * cell, board.rows * cell
     font = max(10, int(cell * (0.45 if board.size <= 100 else 0.35)))
     parts = [
@@ -394,6 +494,20 @@ def board_svg(board: Board, cell: int = 40, goal: Board | None = None) -> str:
     return "".join(parts)
 
 
+def as_board(name: str, value) -> Board:
+    """``value`` if it is a :class:`Board`, else ``Board.parse(value)``; errors name ``name``.
+
+    >>> as_board("board", "2 1/3 _").tiles
+    (2, 1, 3, 0)
+    """
+    if isinstance(value, Board):
+        return value
+    try:
+        return Board.parse(value)
+    except (TypeError, ValueError) as err:
+        raise type(err)(f"{name}: {err}") from None
+
+
 def goal_for(board: Board, goal=None) -> Board:
     """The goal a question about ``board`` refers to: ``goal`` read as a board, or, when it is
     ``None``, the blank-last goal of ``board``'s shape. ``ValueError`` if the shapes differ.
@@ -404,9 +518,11 @@ def goal_for(board: Board, goal=None) -> Board:
     1 2
     3 _
     """
+    if not isinstance(board, Board):
+        raise TypeError(f"board must be a Board, got {describe(board)}")
     if goal is None:
         return Board.goal(board.rows, board.cols)
-    goal = Board.parse(goal)
+    goal = as_board("goal", goal)
     if goal.shape != board.shape:
         raise ValueError(
             f"the board is {board.rows}x{board.cols} but the goal is {goal.rows}x{goal.cols}: "

@@ -24,10 +24,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .board import BLANK, Board
+from ._validate import choice, sequence, whole_items
+from .board import BLANK, Board, as_board, goal_for
 
 __all__ = [
     "FORMULATIONS",
+    "MAX_INVERSIONS_N",
+    "MAX_NAIVE_N",
+    "MAX_PAIRS_N",
     "ParityExplanation",
     "board_inversions",
     "explain",
@@ -41,15 +45,35 @@ __all__ = [
 ]
 
 
+#: The O(n log n) counts and ``permutation_parity`` take up to this many items (a few seconds).
+MAX_INVERSIONS_N = 1_000_000
+#: The double loop takes up to this many items (50 million pairs, a few seconds).
+MAX_NAIVE_N = 10_000
+#: ``inversion_pairs`` lists the pairs of up to this many items (at most 499,500 pairs).
+MAX_PAIRS_N = 1_000
+
+
+def _items(name: str, seq, limit: int) -> list[int]:
+    """The whole numbers of ``seq`` (a Board is read without its blank), checked once."""
+    if isinstance(seq, Board):
+        return [t for t in seq.tiles if t != BLANK]
+    return whole_items(name, sequence(name, seq, max_len=limit))
+
+
 # -- three ways to count inversions ------------------------------------------------
 def inversions_naive(seq: Sequence) -> int:
-    """Count pairs ``i < j`` with ``seq[i] > seq[j]`` by the double loop (O(n^2))."""
+    """Count pairs ``i < j`` with ``seq[i] > seq[j]`` by the double loop (O(n^2)).
+
+    ``seq``: a list, tuple, range or 1-d array of whole numbers, at most ``MAX_NAIVE_N`` of them.
+    """
+    seq = _items("seq", seq, MAX_NAIVE_N)
     n = len(seq)
     return sum(1 for i in range(n) for j in range(i + 1, n) if seq[i] > seq[j])
 
 
 def inversions_merge(seq: Sequence) -> int:
-    """Count inversions while merge-sorting (O(n log n))."""
+    """Count inversions while merge-sorting (O(n log n)); up to ``MAX_INVERSIONS_N`` items."""
+    seq = _items("seq", seq, MAX_INVERSIONS_N)
 
     def sort_count(items: list) -> tuple[list, int]:
         if len(items) <= 1:
@@ -72,7 +96,9 @@ def inversions_merge(seq: Sequence) -> int:
 
 
 def inversions_fenwick(seq: Sequence) -> int:
-    """Count inversions with a Fenwick (binary indexed) tree over value ranks (O(n log n))."""
+    """Count inversions with a Fenwick (binary indexed) tree over value ranks (O(n log n)); up to
+    ``MAX_INVERSIONS_N`` items."""
+    seq = _items("seq", seq, MAX_INVERSIONS_N)
     ranks = {v: r for r, v in enumerate(sorted(set(seq)), start=1)}
     size = len(ranks)
     tree = [0] * (size + 1)
@@ -103,30 +129,33 @@ def inversions(seq: Sequence, *, method: str = "fenwick") -> int:
     """Number of pairs ``i < j`` with ``seq[i] > seq[j]``.
 
     ``method`` is ``"fenwick"`` (default, fast), ``"merge"`` or ``"naive"``; all agree.
-    A :class:`Board` is read without its blank.
+    ``seq`` is a list, tuple, range or 1-d array of whole numbers; a :class:`Board` is read
+    without its blank. A generator is refused (it can be read only once): pass ``list(...)``.
 
     >>> inversions([3, 1, 2])
     2
     """
-    try:
-        count = _METHODS[method]
-    except KeyError:
-        raise ValueError(f"unknown method {method!r}: choose one of {sorted(_METHODS)}") from None
-    if isinstance(seq, Board):
-        seq = [t for t in seq.tiles if t != BLANK]
-    return count(seq)
+    count = _METHODS[choice("method", method, _METHODS)]
+    return count(_items("seq", seq, MAX_NAIVE_N if method == "naive" else MAX_INVERSIONS_N))
 
 
 def inversion_pairs(seq: Sequence) -> list[tuple[int, int]]:
-    """The inverted pairs of *values* ``(seq[i], seq[j])`` with ``i < j`` (for pictures)."""
-    if isinstance(seq, Board):
-        seq = [t for t in seq.tiles if t != BLANK]
+    """The inverted pairs of *values* ``(seq[i], seq[j])`` with ``i < j`` (for pictures), for up
+    to ``MAX_PAIRS_N`` items."""
+    seq = _items("seq", seq, MAX_PAIRS_N)
     n = len(seq)
     return [(seq[i], seq[j]) for i in range(n) for j in range(i + 1, n) if seq[i] > seq[j]]
 
 
 def permutation_parity(perm: Sequence[int]) -> int:
-    """0 for an even permutation of ``0..n-1``, 1 for an odd one (by counting cycles)."""
+    """0 for an even permutation of ``0..n-1``, 1 for an odd one (by counting cycles).
+
+    >>> permutation_parity([1, 0, 2]), permutation_parity(range(4))
+    (1, 0)
+    """
+    perm = _items("perm", perm, MAX_INVERSIONS_N)
+    if sorted(perm) != list(range(len(perm))):
+        raise ValueError(f"perm must be a permutation of 0..{len(perm) - 1} (each once)")
     n, seen, cycles = len(perm), [False] * len(perm), 0
     for start in range(n):
         if not seen[start]:
@@ -139,18 +168,10 @@ def permutation_parity(perm: Sequence[int]) -> int:
 
 
 # -- the invariant -----------------------------------------------------------------
-def _default_goal(board: Board, goal: Board | None) -> Board:
-    if goal is None:
-        return Board.goal(board.rows, board.cols)
-    goal = Board.parse(goal)
-    if goal.shape != board.shape:
-        raise ValueError(f"board is {board.rows}x{board.cols} but the goal is {goal.rows}x{goal.cols}")
-    return goal
-
-
 def board_inversions(board: Board, goal: Board | None = None) -> int:
     """Inversions of the tiles (blank left out), in the order the goal puts them."""
-    goal = _default_goal(board, goal)
+    board = as_board("board", board)
+    goal = goal_for(board, goal)
     order = {t: k for k, t in enumerate(t for t in goal.tiles if t != BLANK)}
     return inversions([order[t] for t in board.tiles if t != BLANK])
 
@@ -187,8 +208,8 @@ class ParityExplanation:
 
 def explain(board: Board, goal: Board | None = None) -> ParityExplanation:
     """The inversion count, blank-row term, invariant and verdict for ``board`` and ``goal``."""
-    board = Board.parse(board)
-    goal = _default_goal(board, goal)
+    board = as_board("board", board)
+    goal = goal_for(board, goal)
     inv = board_inversions(board, goal)
     row, goal_row = board.blank // board.cols, goal.blank // goal.cols
     distance = abs(row - goal_row)

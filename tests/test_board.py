@@ -72,9 +72,9 @@ def test_shape_limits():
         Board.goal(17, 2)
     with pytest.raises(ValueError, match="out of range"):
         Board.goal(2, 1)
-    with pytest.raises(ValueError, match="whole number"):
+    with pytest.raises(TypeError, match="rows must be a whole number"):
         Board.goal(2.5, 3)
-    with pytest.raises(ValueError, match="'last' or 'first'"):
+    with pytest.raises(ValueError, match="'last', 'first'"):
         Board.goal(3, 3, blank="middle")
 
 
