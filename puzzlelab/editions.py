@@ -6,7 +6,8 @@
 - The **student edition** is what ``nbgrader generate_assignment`` makes of it, cell for
   cell: each solution region becomes ``# YOUR CODE HERE`` / ``raise NotImplementedError()``
   (indented like the region; "YOUR ANSWER HERE" in Markdown), a solution cell without a
-  region becomes the stub as a whole, hidden tests and mark schemes are removed. On top of
+  region becomes the stub as a whole (unless it holds the stub already: so a student
+edition of a student edition is itself), hidden tests and mark schemes are removed. On top of
   that, nothing that could carry an answer survives: outputs and execution counts are
   cleared (except in cells tagged ``keep-output``, a picture that must show before anything
   runs; widget views are dropped from those, their PNG fallback stays), and so are the saved
@@ -101,10 +102,17 @@ def _nbgrader(cell: dict[str, Any]) -> dict[str, Any]:
 def _student_source(cell: dict[str, Any]) -> str:
     source = cell_source(cell)
     code = cell.get("cell_type") == "code"
+    grading = _nbgrader(cell)
     source, replaced = _replace_regions(source, "solution", CODE_STUB if code else TEXT_STUB)
-    if _nbgrader(cell).get("solution") and not replaced:
-        source = CODE_STUB if code else TEXT_STUB  # a solution cell without a region: all of it
-    source, _ = _replace_regions(source, "hidden", None)
+    if replaced and not grading.get("solution"):  # nbgrader refuses these too: say so early
+        raise ValueError(f"a solution region in a cell not marked solution=true (nbgrader metadata):\n{source}")
+    stub = CODE_STUB if code else TEXT_STUB
+    already = stub.split("\n")[0].strip() in source  # "# YOUR CODE HERE", maybe indented
+    if grading.get("solution") and not replaced and not already:
+        source = stub  # a solution cell without a region: all of it (unless already a student's)
+    source, hidden = _replace_regions(source, "hidden", None)
+    if hidden and not grading.get("grade"):
+        raise ValueError(f"hidden tests in a cell not marked grade=true (nbgrader metadata):\n{source}")
     source, _ = _replace_regions(source, "mark scheme", None)
     return source
 
