@@ -17,7 +17,10 @@ from math import factorial
 
 import numpy as np
 
+from ._validate import integer_array, sequence, too_large, whole, whole_items
+
 __all__ = [
+    "MAX_PARITY_PAIRS",
     "MAX_RANK_N",
     "MAX_TABLE_N",
     "all_permutations",
@@ -32,19 +35,34 @@ __all__ = [
 MAX_RANK_N = 20
 #: the largest n whose whole table of n! permutations ``all_permutations`` builds (10! rows, 36 MB)
 MAX_TABLE_N = 10
+#: ``parity_many`` compares at most this many (pair of columns) x rows (a few seconds).
+MAX_PARITY_PAIRS = 2_000_000_000
 
 
-def _check_n(n: int) -> None:
+def _check_n(n: int, name: str = "n") -> None:
     if not 0 <= n <= MAX_RANK_N:
-        raise ValueError(f"ranking works for permutations of 0..{MAX_RANK_N} items, got n={n}")
+        raise ValueError(f"{name}: ranking works for permutations of 0..{MAX_RANK_N} items, got n={n}")
+
+
+def _check_rows(name: str, perms: np.ndarray) -> None:
+    """Every row of ``perms`` (n <= 62) must be a permutation of ``0..n-1``: checked by bit masks."""
+    n = perms.shape[1]
+    if perms.size == 0:
+        return
+    if perms.min() < 0 or perms.max() >= n:
+        raise ValueError(f"every row of {name} must be a permutation of 0..{n - 1}: values out of range")
+    masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), perms.astype(np.int64)), axis=1)
+    if (masks != (1 << n) - 1).any():
+        bad = int(np.flatnonzero(masks != (1 << n) - 1)[0])
+        raise ValueError(f"every row of {name} must be a permutation of 0..{n - 1}: row {bad} repeats")
 
 
 def rank(perm: Sequence[int]) -> int:
-    """Lexicographic rank of a permutation of ``0..n-1``."""
+    """Lexicographic rank of a permutation of ``0..n-1`` (a list, tuple, range or 1-d array)."""
+    perm = whole_items("perm", sequence("perm", perm, max_len=MAX_RANK_N))
     n = len(perm)
-    _check_n(n)
     if sorted(perm) != list(range(n)):
-        raise ValueError(f"not a permutation of 0..{n - 1}: {list(perm)}")
+        raise ValueError(f"perm must be a permutation of 0..{n - 1}, got {perm}")
     r = 0
     for i in range(n):
         smaller_later = sum(1 for j in range(i + 1, n) if perm[j] < perm[i])
@@ -54,9 +72,8 @@ def rank(perm: Sequence[int]) -> int:
 
 def unrank(r: int, n: int) -> tuple[int, ...]:
     """The permutation of ``0..n-1`` with lexicographic rank ``r``."""
-    _check_n(n)
-    if not 0 <= r < factorial(n):
-        raise ValueError(f"rank {r} is outside 0..{factorial(n) - 1} for n={n}")
+    n = whole("n", n, low=0, high=MAX_RANK_N)
+    r = whole("r", r, low=0, high=factorial(n) - 1)
     items, out = list(range(n)), []
     for i in range(n - 1, -1, -1):
         digit, r = divmod(r, factorial(i))
@@ -66,11 +83,15 @@ def unrank(r: int, n: int) -> tuple[int, ...]:
 
 def rank_many(perms: np.ndarray) -> np.ndarray:
     """Ranks of each row of a ``(size, n)`` integer array of permutations (vectorised, int64)."""
-    perms = np.asarray(perms)
-    if perms.ndim != 2:
-        raise ValueError(f"expected a 2-d array (size, n), got shape {perms.shape}")
+    perms = integer_array("perms", perms, ndim=2)
+    _check_n(perms.shape[1], "perms")
+    _check_rows("perms", perms)
+    return _rank_many(perms)
+
+
+def _rank_many(perms: np.ndarray) -> np.ndarray:
+    """``rank_many`` of rows already known to be permutations."""
     size, n = perms.shape
-    _check_n(n)
     columns = np.ascontiguousarray(perms.T)  # one contiguous row per position: fast comparisons
     ranks = np.zeros(size, dtype=np.int64)
     digit = np.empty(size, dtype=np.int64)
@@ -85,8 +106,8 @@ def rank_many(perms: np.ndarray) -> np.ndarray:
 
 def unrank_many(ranks: np.ndarray, n: int) -> np.ndarray:
     """The ``(size, n)`` permutations with the given lexicographic ranks (vectorised)."""
-    _check_n(n)
-    ranks = np.asarray(ranks, dtype=np.int64).copy()
+    n = whole("n", n, low=0, high=MAX_RANK_N)
+    ranks = integer_array("ranks", ranks, ndim=1).astype(np.int64)
     if ranks.size and (ranks.min() < 0 or ranks.max() >= factorial(n)):
         raise ValueError(f"ranks must lie in 0..{factorial(n) - 1} for n={n}")
     size = ranks.shape[0]
@@ -110,12 +131,12 @@ def all_permutations(n: int) -> np.ndarray:
     >>> all_permutations(3).tolist()
     [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
     """
-    if isinstance(n, bool) or not isinstance(n, int | np.integer) or not 0 <= n <= MAX_TABLE_N:
-        raise ValueError(
-            f"all_permutations builds tables for n = 0..{MAX_TABLE_N} items "
-            f"({MAX_TABLE_N}! rows), got n={n!r}"
-        )
-    n = int(n)
+    n = whole("n", n)
+    if n < 0:
+        raise ValueError(f"n must be >= 0: all_permutations builds tables for n = 0..{MAX_TABLE_N} items")
+    if n > MAX_TABLE_N:
+        raise too_large(f"all_permutations(n={n})", f"n = 0..{MAX_TABLE_N} ({MAX_TABLE_N}! rows)",
+                        "rank/unrank for single permutations, or shuffles.sample for random ones")
     # itertools.permutations of a sorted input comes out in lexicographic order, i.e. by rank
     flat = itertools.chain.from_iterable(itertools.permutations(range(n)))
     return np.fromiter(flat, dtype=np.int8, count=n * factorial(n)).reshape(factorial(n), n)
@@ -129,10 +150,13 @@ def parity_many(perms: np.ndarray) -> np.ndarray:
     >>> parity_many(np.array([[0, 1, 2], [1, 0, 2], [1, 2, 0]])).tolist()
     [0, 1, 0]
     """
-    perms = np.asarray(perms)
-    if perms.ndim != 2:
-        raise ValueError(f"expected a 2-d array (size, n), got shape {perms.shape}")
+    perms = integer_array("perms", perms, ndim=2)
     size, n = perms.shape
+    pairs = n * (n - 1) // 2
+    if pairs * (size + 1000) > MAX_PARITY_PAIRS:
+        raise too_large(f"parity_many of {size:,} rows of {n:,} items",
+                        f"{MAX_PARITY_PAIRS:,} pair comparisons",
+                        "smaller batches, or parity.permutation_parity for one long permutation")
     columns = np.ascontiguousarray(perms.T)
     odd = np.zeros(size, dtype=bool)
     for i in range(n - 1):

@@ -44,7 +44,7 @@ def test_all_permutations_lists_every_permutation_by_rank(n):
 def test_all_permutations_refuses_large_tables():
     with pytest.raises(ValueError, match=f"n = 0..{MAX_TABLE_N}"):
         all_permutations(MAX_TABLE_N + 1)
-    with pytest.raises(ValueError, match="n = 0"):
+    with pytest.raises(ValueError, match="n must be >= 0"):
         all_permutations(-1)
 
 
@@ -52,6 +52,19 @@ def test_vectorised_helpers_need_two_dimensions():
     for helper in (rank_many, parity_many):
         with pytest.raises(ValueError, match="2-d"):
             helper(np.arange(4))
+
+
+def test_rows_that_are_not_permutations_are_refused_not_ranked():
+    with pytest.raises(ValueError, match="row 1 repeats"):
+        rank_many(np.array([[0, 1, 2], [0, 0, 2]]))
+    with pytest.raises(ValueError, match="out of range"):
+        rank_many(np.array([[0, 1, 3]]))
+    with pytest.raises(TypeError, match="perms must be an array of whole numbers"):
+        rank_many(np.array([[0.0, 1.0]]))
+    with pytest.raises(TypeError, match="perm must be a list"):
+        rank(x for x in [1, 0])
+    with pytest.raises(ValueError, match="perm must be a permutation"):
+        rank([1, 1])
 
 
 def test_half_of_all_permutations_are_even():
