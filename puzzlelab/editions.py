@@ -105,7 +105,7 @@ def _student_source(cell: dict[str, Any]) -> str:
     grading = _nbgrader(cell)
     source, replaced = _replace_regions(source, "solution", CODE_STUB if code else TEXT_STUB)
     if replaced and not grading.get("solution"):  # nbgrader refuses these too: say so early
-        raise ValueError(f"a solution region in a cell not marked solution=true (nbgrader metadata):\n{source}")
+        raise ValueError(f"a solution region in a cell not marked solution=true (nbgrader):\n{source}")
     stub = CODE_STUB if code else TEXT_STUB
     already = stub.split("\n")[0].strip() in source  # "# YOUR CODE HERE", maybe indented
     if grading.get("solution") and not replaced and not already:

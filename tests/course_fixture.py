@@ -42,7 +42,9 @@ CHECK = (
     "check_double(double, hidden=True)  # hidden-marker\n"
     "### END HIDDEN TESTS"
 )
-WRITTEN = "Why is doubling linear?\n\n### BEGIN SOLUTION\nBecause 2(a+b) = 2a + 2b, said plainly.\n### END SOLUTION"
+WRITTEN = (
+    "Why is doubling linear?\n\n### BEGIN SOLUTION\nBecause 2(a+b) = 2a + 2b, said plainly.\n### END SOLUTION"
+)
 #: Lines of the answers; none of them may appear anywhere in a student edition.
 SECRETS = ["twice = x + x  # the secret sauce", "return twice", "hidden-marker", "said plainly"]
 PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
@@ -69,6 +71,9 @@ def _stream(text):
     return {"name": "stdout", "output_type": "stream", "text": text}
 
 
+CHECKED = [_stream("correct: double a number\n"), _stream("correct: double a number (further cases too)\n")]
+
+
 def fixture_notebook() -> dict:
     """The teacher's edition of the fixture lesson, executed (outputs written by hand)."""
     widget_view = {"model_id": "abc", "version_major": 2, "version_minor": 0}
@@ -84,16 +89,14 @@ def fixture_notebook() -> dict:
         _code("picture()  # shown before anything runs", {"tags": ["keep-output"]}, [picture], count=3),
         _markdown("## Exercise: double\n\nWrite `double`."),
         _code(SOLUTION, _grading("l09_double", solution=True), count=4),
-        _code(CHECK, _grading("l09_double_check", grade=True, points=2, locked=True),
-              [_stream("correct: double a number\n"), _stream("correct: double a number (further cases too)\n")],
-              count=5),  # fmt: skip
+        _code(CHECK, _grading("l09_double_check", grade=True, points=2, locked=True), CHECKED, count=5),
         _code("double(7)", {"execution": {"iopub.execute_input": "2026-11-23T08:00:00Z"}}, [result], count=6),
         _markdown(WRITTEN, _grading("l09_why", solution=True, grade=True, points=1)),
     ]
     metadata = {
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
         "language_info": {"name": "python"},
-        "widgets": {"application/vnd.jupyter.widget-state+json": {"state": {"abc": {"secret": "said plainly"}}}},
+        "widgets": {"application/vnd.jupyter.widget-state+json": {"state": {"abc": {"x": "said plainly"}}}},
     }
     for number, cell in enumerate(cells):
         cell["id"] = f"cell-{number}"

@@ -115,8 +115,8 @@ def test_the_install_cell_is_kept_as_it_is():
 )
 def test_wrong_marks_are_refused_naming_the_mark(bad, solution, grade, message):
     meta = {"nbgrader": {"solution": solution, "grade": grade}}
-    nb = {"cells": [{"cell_type": "code", "metadata": meta, "source": bad, "outputs": [], "execution_count": None}],
-          "metadata": {}}  # fmt: skip
+    cell = {"cell_type": "code", "metadata": meta, "source": bad, "outputs": [], "execution_count": None}
+    nb = {"cells": [cell], "metadata": {}}
     with pytest.raises(ValueError, match=message):
         student_edition(nb)
 
@@ -175,7 +175,7 @@ def graded_cells(draw):
     return cell
 
 
-@settings(deadline=None, max_examples=150)
+@settings(deadline=None, max_examples=60)
 @given(cells=st.lists(graded_cells(), min_size=1, max_size=4))
 def test_student_sources_equal_nbgraders_for_random_cells(cells):
     nb = {"cells": cells, "metadata": {"kernelspec": {"language": "python", "name": "python3"}},
