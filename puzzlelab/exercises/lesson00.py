@@ -1,0 +1,157 @@
+"""Checks for lesson 00 (play): each computes the truth with the library, never prints it.
+
+>>> from puzzlelab import Board
+>>> check_moves(lambda tiles, rows, cols: Board(tiles, rows, cols).moves())
+correct: legal moves of the blank
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..board import MOVES, OPPOSITE, Board, neighbour_table
+from ..parity import is_solvable
+from ..shuffles import shuffle_board
+from ._core import WrongAnswer, call, exercise, expect, same
+
+__all__ = [
+    "EXERCISE_BOARDS",
+    "SOLVE_START",
+    "check_move",
+    "check_move_counts",
+    "check_moves",
+    "check_slides_to_moves",
+    "check_solvable_choice",
+    "check_solve_moves",
+]
+
+#: Exercise "solve it": the board to bring to the goal.
+SOLVE_START = "1 2 3/4 5 6/_ 7 8"
+#: Exercise "which can be solved": five 4x4 boards, by index 0..4.
+EXERCISE_BOARDS = (
+    "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 _",
+    "1 2 3 4/5 6 7 8/9 10 _ 11/13 14 15 12",
+    "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 _",
+    "2 1 3 4/5 6 7 8/9 10 11 12/13 15 14 _",
+    "1 2 3 4/5 6 7 8/9 10 11 _/13 15 14 12",
+)
+_SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4), (5, 5), (2, 6)]
+_TILE_GOES = {"U": "down", "D": "up", "L": "right", "R": "left"}  # the tile slides against the blank
+
+
+def _boards(hidden: bool) -> list[Board]:
+    rng = np.random.default_rng(1000 if hidden else 0)
+    count = 50 if hidden else 6
+    boards = [Board.goal(rows, cols) for rows, cols in _SHAPES]
+    boards += [Board.goal(rows, cols).move("U") for rows, cols in _SHAPES]  # blank on an edge, not a corner
+    boards += [shuffle_board("fisher_yates", rows, cols, rng) for _ in range(count) for rows, cols in _SHAPES]
+    return boards
+
+
+@exercise("legal moves of the blank")
+def check_moves(my_moves, *, hidden=False):
+    """``my_moves(tiles, rows, cols)`` lists the blank's legal moves in the order U, D, L, R."""
+    for board in _boards(hidden):
+        got = call(my_moves, board.tiles, board.rows, board.cols)
+        same(list(got) if isinstance(got, tuple | list) else got, board.moves(),
+             where=f"tiles={board.tiles}, rows={board.rows}, cols={board.cols} (board {board.text()})",
+             hint="find the blank's row and column with divmod(tiles.index(0), cols); "
+                  "U needs row > 0, D needs row < rows - 1, and so on")  # fmt: skip
+
+
+@exercise("the board after one move")
+def check_move(my_move, *, hidden=False):
+    """``my_move(tiles, rows, cols, move)`` returns the tiles after the blank moves ``move``."""
+    for board in _boards(hidden):
+        for move in board.moves():
+            got = call(my_move, board.tiles, board.rows, board.cols, move)
+            same(tuple(got) if isinstance(got, list) else got, board.move(move).tiles,
+                 where=f"tiles={board.tiles}, rows={board.rows}, cols={board.cols}, move={move!r}",
+                 hint="U is one row up: the cell index goes down by cols; return a tuple")  # fmt: skip
+
+
+def _apply(moves: object, start: Board) -> Board:
+    expect(isinstance(moves, str), f"your function returned {moves!r}, not a string of moves",
+           hint='return a string such as "UL"')  # fmt: skip
+    board = start
+    for step, move in enumerate(moves, 1):
+        expect(move in MOVES, f"move {step} is {move!r}", hint="moves are the letters U, D, L, R")
+        expect(move in board.moves(), f"move {step} ({move}) is illegal: the blank is on the edge of "
+               f"{board.text()}", hint="a move names where the blank goes")  # fmt: skip
+        board = board.move(move)
+    return board
+
+
+@exercise("solve a board by hand")
+def check_solve_moves(solve_moves, *, hidden=False):
+    """``solve_moves()`` returns a string of blank moves taking ``SOLVE_START`` to the goal."""
+    start = Board.parse(SOLVE_START)
+    moves = call(solve_moves)
+    end = _apply(moves, start)
+    expect(end.is_goal(), f"after your {len(moves)} moves the board is {end.text()}, "
+           f"{end.misplaced()} tile(s) away from home",
+           hint="look where the blank is and which tiles are off")  # fmt: skip
+    if hidden:
+        expect(len(moves) <= 10, f"{len(moves)} moves reach the goal, but far fewer do",
+               hint="use hint on the playable board to see the shortest count")  # fmt: skip
+
+
+def _slides(hidden: bool) -> list[list[tuple[int, str]]]:
+    """Tile slides along random walks from the goal: (tile, direction the tile goes)."""
+    rng = np.random.default_rng(77 if hidden else 7)
+    cases = [[(8, "right"), (5, "down"), (4, "right")]]
+    for length in range(1, 40 if hidden else 8):
+        rows, cols = _SHAPES[length % len(_SHAPES)]
+        board, slides = Board.goal(rows, cols), []
+        for _ in range(length):
+            move = board.moves()[int(rng.integers(len(board.moves())))]
+            after = board.move(move)
+            slides.append((board.tiles[after.blank], _TILE_GOES[move]))
+            board = after
+        cases.append(slides)
+    return cases
+
+
+@exercise("tile slides as blank moves")
+def check_slides_to_moves(slides_to_moves, *, hidden=False):
+    """``slides_to_moves(slides)``: a list of (tile, direction the tile slides) as blank moves."""
+    going = {direction: move for move, direction in _TILE_GOES.items()}
+    for slides in _slides(hidden):
+        want = "".join(going[direction] for _, direction in slides)
+        same(call(slides_to_moves, list(slides)), want, where=f"slides={slides}",
+             hint="the blank goes the opposite way to the tile: tile down = move U")  # fmt: skip
+    assert all(OPPOSITE[OPPOSITE[m]] == m for m in MOVES)
+
+
+@exercise("how many moves in each cell")
+def check_move_counts(move_counts, *, hidden=False):
+    """``move_counts(rows, cols)``: a list of ``rows`` lists of ``cols`` numbers of legal moves."""
+    shapes = [(3, 4), (2, 2), (2, 5)] + ([(5, 5), (4, 7), (2, 9), (6, 3)] if hidden else [])
+    for rows, cols in shapes:
+        table = neighbour_table(rows, cols)
+        want = [[len(table[r * cols + c]) for c in range(cols)] for r in range(rows)]
+        got = call(move_counts, rows, cols)
+        try:
+            got = [list(row) for row in got]
+        except TypeError:
+            raise WrongAnswer(f"move_counts({rows}, {cols}) returned {got!r}, not a list of rows",
+                              hint="return a list of rows, each a list of numbers") from None  # fmt: skip
+        same(got, want, where=f"rows={rows}, cols={cols}", reveal=False,
+             hint="count the neighbours inside the board: a corner has 2")  # fmt: skip
+
+
+@exercise("which boards can be solved")
+def check_solvable_choice(solvable_indices, *, hidden=False):
+    """``solvable_indices()``: the set of indices of ``EXERCISE_BOARDS`` that can reach the goal."""
+    truth = {k for k, text in enumerate(EXERCISE_BOARDS) if is_solvable(Board.parse(text))}
+    got = call(solvable_indices)
+    try:
+        chosen = {int(k) for k in got}
+    except (TypeError, ValueError):
+        raise WrongAnswer(f"your function returned {got!r}, not a set of indices",
+                          hint="return a set such as {0, 2}") from None  # fmt: skip
+    for k in sorted(chosen | truth):
+        if (k in truth) != (k in chosen):
+            raise WrongAnswer(f"board {k} ({EXERCISE_BOARDS[k] if 0 <= k < 5 else 'no such board'}) is "
+                              f"{'missing' if k in truth else 'not one of them'}",
+                              hint="print(parity.explain(Board.parse(text))) shows why")  # fmt: skip

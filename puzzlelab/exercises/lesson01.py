@@ -1,0 +1,146 @@
+"""Checks for lesson 01 (shuffling): each computes the truth with the library, never prints it.
+
+>>> from puzzlelab import shuffles
+>>> check_fisher_yates(shuffles.fisher_yates)
+correct: Fisher-Yates shuffle
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import factorial
+
+import numpy as np
+
+from ..distributions import at_home_counts, exact, from_samples, solvable_mask, uniform
+from ..perm import all_permutations, rank
+from ._core import WrongAnswer, call, exercise, expect, same
+
+__all__ = [
+    "check_expected_home",
+    "check_fisher_yates",
+    "check_naive_swap_counts",
+    "check_pick_j",
+    "check_sattolo_solvable",
+]
+
+_NUMBER_HINT = "return a Fraction (from fractions import Fraction) or a float"
+
+
+def _as_fraction(value: object, where: str) -> Fraction:
+    try:
+        return Fraction(value).limit_denominator(10**9)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise WrongAnswer(f"{where} returned {value!r}, not a number", hint=_NUMBER_HINT) from None
+
+
+def _permutations(shuffle, n: int, size: int, rng: np.random.Generator) -> np.ndarray:
+    rows = [call(shuffle, n, rng)]  # the first call maps a stub or an error to a message
+    for _ in range(size - 1):
+        rows.append(shuffle(n, rng))  # the rest run directly (a check decorator maps errors)
+    checked = []
+    for got in rows:
+        try:
+            perm = [int(x) for x in got]
+        except (TypeError, ValueError):
+            raise WrongAnswer(f"your shuffle returned {got!r} for n = {n}, not a list of numbers",
+                              hint="return the list of cells after the swaps") from None  # fmt: skip
+        expect(sorted(perm) == list(range(n)),
+               f"for n = {n} your shuffle returned {perm}, which is not a permutation of 0..{n - 1}",
+               hint="swap items; never overwrite one")  # fmt: skip
+        checked.append(perm)
+    return np.array(checked, dtype=np.int64).reshape(size, n)
+
+
+@exercise("Fisher-Yates shuffle")
+def check_fisher_yates(my_fisher_yates, *, hidden=False):
+    """``my_fisher_yates(n, rng)`` is uniform: every permutation appears, and the sampled
+    distribution is within sampling noise of uniform (24,000 shuffles of 4 items)."""
+    cases = [(4, 24_000, 0.025)] + ([(1, 10, 0.0), (2, 4_000, 0.04), (5, 60_000, 0.035)] if hidden else [])
+    rng = np.random.default_rng(2024)
+    for n, size, limit in cases:
+        sampled = from_samples(_permutations(my_fisher_yates, n, size, rng))
+        missing = factorial(n) - sampled.support_size
+        expect(missing == 0,
+               f"in {size:,} shuffles of {n} items, {missing} of the {factorial(n)} "
+               "permutations never appeared",
+               hint="j must run over 0..i, i included: an item may stay put")  # fmt: skip
+        distance = sampled.tv_distance()
+        expect(distance <= limit,
+               f"{size:,} shuffles of {n} items are {distance:.3f} from uniform; "
+               f"a fair shuffle lands under {limit}",
+               hint="draw j uniformly from 0..i, for i = n-1 down to 1")  # fmt: skip
+
+
+@exercise("pick j for Fisher-Yates")
+def check_pick_j(pick_j, *, hidden=False):
+    """``pick_j(i, u)`` (u uniform in [0, 1)) gives each j in 0..i equally often."""
+    largest, grid = (11, 27_720) if hidden else (9, 2_520)  # grid: a multiple of each of 1..largest + 1
+    call(pick_j, 1, 0.5)  # a stub or an error becomes a message
+    for i in range(1, largest + 1):
+        js = [pick_j(i, (k + 0.5) / grid) for k in range(grid)]  # midpoints: no rounding at the edges
+        try:
+            js = [int(j) for j in js]
+        except (TypeError, ValueError):
+            raise WrongAnswer(f"pick_j({i}, u) returned {js[0]!r}, not a whole number",
+                              hint="use math.floor") from None  # fmt: skip
+        outside = [j for j in js if not 0 <= j <= i]
+        expect(not outside, f"for i = {i} your j reaches {outside[0] if outside else ''}",
+               hint=f"j must stay in 0..{i}")  # fmt: skip
+        expect(i in js, f"for i = {i} j never equals {i}",
+               hint="the item may also stay where it is (that is the articles' slip)")  # fmt: skip
+        counts = np.bincount(js, minlength=i + 1)
+        expect(counts.max() == counts.min(),
+               f"for i = {i} some j come up more often than others",
+               hint="scale u by the number of choices")  # fmt: skip
+
+
+@exercise("count the naive swap's runs")
+def check_naive_swap_counts(naive_swap_counts, *, hidden=False):
+    """``naive_swap_counts(n)``: {permutation tuple: number of runs} over all ``n**n`` runs."""
+    for n in [3, 4] + ([1, 2, 5] if hidden else []):
+        truth = exact("naive_swap", n)
+        got = call(naive_swap_counts, n)
+        expect(isinstance(got, dict), f"naive_swap_counts({n}) returned {type(got).__name__}, not a dict",
+               hint="map each permutation (a tuple) to its number of runs")  # fmt: skip
+        counted = {tuple(int(x) for x in perm): int(c) for perm, c in got.items()}
+        total = sum(counted.values())
+        expect(total == n**n, f"for n = {n} your counts add up to {total}, not {n}**{n} = {n**n} runs",
+               hint="itertools.product(range(n), repeat=n) lists every run")  # fmt: skip
+        for perm in all_permutations(n).tolist():
+            same(counted.get(tuple(perm), 0), int(truth.counts[rank(perm)]),
+                 where=f"n = {n}, permutation {tuple(perm)}", reveal=False,
+                 hint="step i swaps cell i with cell k, for i = 0, 1, ..., n-1 in turn")  # fmt: skip
+
+
+def _fair_home(rows: int, cols: int) -> Fraction:
+    d = uniform(rows * cols)  # what Fisher-Yates gives (the library's tests check it exactly)
+    home = at_home_counts(all_permutations(rows * cols))
+    return Fraction(int(d.counts @ home), d.total)
+
+
+@exercise("tiles at home after a fair shuffle")
+def check_expected_home(expected_home, *, hidden=False):
+    """``expected_home(rows, cols)``: the average number of tiles (blank not counted) at home
+    after a fair shuffle."""
+    shapes = [(2, 2), (2, 3), (3, 3)] + ([(3, 2), (2, 4), (4, 2)] if hidden else [])
+    for rows, cols in shapes:
+        got = _as_fraction(call(expected_home, rows, cols), f"expected_home({rows}, {cols})")
+        expect(got != 1, f"for a {rows}x{cols} board you seem to count the blank too",
+               hint="leave the blank out: only rows*cols - 1 tiles")  # fmt: skip
+        same(got, _fair_home(rows, cols), where=f"a {rows}x{cols} board", reveal=False,
+             hint="each tile is home with chance 1/(number of cells); add over the tiles")  # fmt: skip
+
+
+@exercise("solvable boards from the printed loop")
+def check_sattolo_solvable(sattolo_solvable, *, hidden=False):
+    """``sattolo_solvable(rows, cols)``: the chance that the articles' printed loop (Sattolo)
+    gives a solvable board (blank-last goal)."""
+    shapes = [(2, 2), (2, 3), (2, 4)] + ([(3, 2), (4, 2), (3, 3)] if hidden else [])
+    for rows, cols in shapes:
+        d = exact("tutorial_fisher_yates", rows * cols)
+        want = Fraction(int(d.counts @ solvable_mask((rows, cols))), d.total)
+        got = _as_fraction(call(sattolo_solvable, rows, cols), f"sattolo_solvable({rows}, {cols})")
+        same(got, want, where=f"a {rows}x{cols} board", reveal=False,
+             hint="the result is one cycle of all n items (parity n - 1); the blank never stays home "
+                  "and lands in each other cell equally often")  # fmt: skip
