@@ -20,7 +20,7 @@ import puzzlelab  # noqa: E402
 
 project = "puzzlelab"
 author = "The puzzlelab authors"
-copyright = "2026, the puzzlelab authors"  # noqa: A001
+copyright = "2026, the puzzlelab authors"
 release = version = puzzlelab.__version__
 
 extensions = [
@@ -73,7 +73,8 @@ def copy_lessons(source: Path = ROOT / "notebooks", target: Path = HERE / "lesso
         written.append(out)
     for extra in ("README.md", "GLOSSARY.md"):
         if (source / extra).is_file():
-            shutil.copy2(source / extra, target / ("teachers_guide.md" if extra == "README.md" else "glossary.md"))
+            name = "teachers_guide.md" if extra == "README.md" else "glossary.md"
+            shutil.copy2(source / extra, target / name)
     return written
 
 
@@ -83,7 +84,7 @@ copy_lessons()
 API_MODULES = [
     ("The board", ["puzzlelab.board"]),
     ("Parity and permutations", ["puzzlelab.parity", "puzzlelab.perm"]),
-    ("Shuffles and their distributions", ["puzzlelab.shuffles", "puzzlelab.sampling", "puzzlelab.distributions"]),
+    ("Shuffles", ["puzzlelab.shuffles", "puzzlelab.sampling", "puzzlelab.distributions"]),
     ("Heuristics", ["puzzlelab.heuristics"]),
     (
         "Search",
