@@ -1,0 +1,161 @@
+"""Checks for lesson 04 (weights): each computes the truth with the library, never prints it."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from .. import search
+from ..board import Board
+from ..heuristics import manhattan
+from ..lesson_tools import iteration_work
+from ..shuffles import uniform_solvable
+from ._core import call, exercise, expect, same
+
+__all__ = [
+    "check_iterations",
+    "check_optimum_range",
+    "check_priorities",
+    "check_smallest_half_weight",
+    "check_weighted_astar",
+    "lesson_puzzles",
+]
+
+WEIGHTS = (1, 1.25, 1.5, 2, 3, 5, 10)
+
+
+def lesson_puzzles() -> list[Board]:
+    """The lesson's 20 puzzles: uniformly random solvable 8-puzzles with seeds 0..19."""
+    return [uniform_solvable(3, 3, rng=seed) for seed in range(20)]
+
+
+@exercise("weighted A* in fifteen lines")
+def check_weighted_astar(my_weighted_astar, *, hidden=False):
+    """``my_weighted_astar(start, goal, w)`` returns ``(solution length, nodes expanded)`` equal
+    to ``search.weighted_astar``'s on the lesson's puzzles."""
+    puzzles, goal = lesson_puzzles(), Board.goal(3, 3)
+    cases = (
+        [(p, w) for p in puzzles for w in (1, 1.5, 3)]
+        if hidden
+        else [(puzzles[k], w) for k in (1, 16) for w in (1, 2, 5)]
+    )
+    for start, w in cases:
+        truth = search.weighted_astar(start, goal, weight=w, heuristic=manhattan)
+        got = call(my_weighted_astar, start, goal, w)
+        expect(
+            isinstance(got, tuple) and len(got) == 2,
+            f"my_weighted_astar should return (solution length, nodes expanded), got {got!r}",
+        )
+        same(
+            got[0],
+            truth.cost,
+            where=f"start {start.text()!r}, w = {w} (solution length)",
+            hint="test for the goal when a board comes OFF the heap, not when it is generated",
+        )
+        same(
+            got[1],
+            truth.expanded,
+            where=f"start {start.text()!r}, w = {w} (nodes expanded)",
+            hint="skip stale heap entries without counting them; break ties by larger g, then by age",
+        )
+
+
+@exercise("how much weight halves the work")
+def check_smallest_half_weight(smallest_half_weight, *, hidden=False):
+    """``smallest_half_weight(board, weights)``: the smallest weight in ``weights`` with which
+    weighted A* expands fewer than half the nodes A* (w = 1) expands on ``board``; None if none does."""
+    puzzles = lesson_puzzles()
+    for index in range(10) if hidden else (6, 0):
+        board = puzzles[index]
+        limit = search.astar(board).expanded / 2
+        truth = next((w for w in WEIGHTS if search.weighted_astar(board, weight=w).expanded < limit), None)
+        same(
+            call(smallest_half_weight, board, WEIGHTS),
+            truth,
+            where=f"puzzle {index} ({board.text()!r})",
+            reveal=False,
+            hint="run weighted_astar with each weight in order, compare .expanded with A*'s",
+        )
+
+
+PRIORITY_NAMES = ("bfs", "astar", "greedy", "w3")
+
+
+def _named_search(name: str, board: Board):
+    if name == "bfs":
+        return search.bfs(board)
+    if name == "astar":
+        return search.astar(board)
+    if name == "greedy":
+        return search.greedy(board)
+    return search.weighted_astar(board, weight=3)
+
+
+@exercise("one engine, four searches")
+def check_priorities(priorities, *, hidden=False):
+    """``priorities()`` returns ``{"bfs": f, "astar": f, "greedy": f, "w3": f}``, each
+    ``f(g, h)`` a priority with which the one best-first engine expands exactly as many nodes
+    as the named search."""
+    chosen = call(priorities)
+    expect(isinstance(chosen, dict), f"priorities() should return a dict, got {chosen!r}")
+    missing = [name for name in PRIORITY_NAMES if name not in chosen]
+    expect(
+        not missing, f"priorities() has no entry for {missing}", hint=f"give all of {list(PRIORITY_NAMES)}"
+    )
+    puzzles = lesson_puzzles()
+    boards = puzzles[10:16] if hidden else [puzzles[16], puzzles[1]]
+    for name in PRIORITY_NAMES:
+        for board in boards:
+            events = search.best_first_events(board, priority=chosen[name])
+            expanded = sum(event.kind == "expand" for event in events)
+            same(
+                expanded,
+                _named_search(name, board).expanded,
+                where=f'"{name}" on {board.text()!r} (nodes expanded)',
+                hint="f is what the frontier sorts by: which of g and h does this search use, and how much?",
+            )
+
+
+def _optimum_range(length: int, w) -> tuple[int, int]:
+    """Smallest and largest optimum compatible with a ``length``-move solution found with weight
+    ``w`` >= 1: length <= w * optimum, and every solution of a board has the same parity."""
+    smallest = math.ceil(Fraction(length) / Fraction(str(w)))
+    if (smallest - length) % 2:
+        smallest += 1
+    return smallest, length
+
+
+@exercise("reading the bound backwards")
+def check_optimum_range(optimum_range, *, hidden=False):
+    """``optimum_range(length, w)`` gives the smallest and largest possible optimal length of a
+    puzzle on which weighted A* (admissible h, weight ``w`` >= 1) returned ``length`` moves."""
+    cases = [(41, 2.5), (30, 2), (25, 1.5)]
+    if hidden:
+        cases += [(length, w) for length in (12, 33, 48, 57) for w in (1, 1.25, 3, 4.5)]
+    for length, w in cases:
+        got = call(optimum_range, length, w)
+        same(
+            tuple(got) if isinstance(got, list) else got,
+            _optimum_range(length, w),
+            where=f"length = {length}, w = {w}",
+            reveal=False,
+            hint="the bound says length <= w * optimum; and lesson 02: all solutions of one board have "
+            "the same parity",
+        )
+
+
+@exercise("predict IDA*'s iterations")
+def check_iterations(predict_iterations, *, hidden=False):
+    """``predict_iterations(board)``: the number of iterations IDA* with Manhattan needs on
+    ``board`` (blank-last goal), computed without running IDA*."""
+    puzzles = lesson_puzzles()
+    for index in range(20) if hidden else (3, 0, 16):
+        board = puzzles[index]
+        bounds, _work = iteration_work(search.ida_star_events(board))
+        same(
+            call(predict_iterations, board),
+            len(bounds),
+            where=f"puzzle {index} ({board.text()!r})",
+            reveal=False,
+            hint="the first bound is h(start), the last is the optimum; by how much does it rise?",
+        )
