@@ -189,14 +189,68 @@ def test_unsolvable_board_gets_the_parity_explanation_not_an_exception(make):
 
 
 def test_playable_board_constructor_checks_its_arguments():
-    with pytest.raises(ValueError, match="out of range"):
+    with pytest.raises(ValueError, match="rows must be >= 2"):
         PlayableBoard(1, 3)
-    with pytest.raises(ValueError, match="unknown shuffle"):
+    with pytest.raises(TypeError, match="cols must be a whole number"):
+        PlayableBoard(3, 3.0)
+    with pytest.raises(ValueError, match="algorithm must be one of"):
         PlayableBoard(3, 3, algorithm="bogo")
     with pytest.raises(ValueError, match="blank must be"):
         PlayableBoard(3, 3, blank="middle")
     with pytest.raises(ValueError, match="board is 2x2"):
         PlayableBoard(3, 3, board=Board.goal(2, 2))
+    with pytest.raises(TypeError, match="picture must be True or False"):
+        PlayableBoard(3, 3, picture="yes")
+    with pytest.raises(TypeError, match="rng must be"):
+        PlayableBoard(3, 3, rng=1.5)
+
+
+def test_playable_board_methods_refuse_odd_cells_clearly(make):
+    view = make(PlayableBoard, 3, 3)
+    with pytest.raises(ValueError, match="cell must be <= 8"):
+        view.click(9)
+    with pytest.raises(TypeError, match="cell must be a whole number"):
+        view.click("1")
+    with pytest.raises(ValueError, match="tile must be <= 8"):
+        view.slide(12)
+    assert view.board == Board.goal(3, 3)
+
+
+def test_set_board_accepts_a_shape_the_size_menu_does_not_offer(make):
+    view = make(PlayableBoard, 7, 7)
+    view.set_board(Board.goal(7, 7))
+    assert view.board == Board.goal(7, 7)
+    small = make(PlayableBoard, 3, 3)
+    small.set_board(Board.goal(8, 3).move("U"))
+    assert small.size.value == (8, 3)
+    assert len(small.cells) == 24
+    assert small.move_count == 0
+    assert not small.solved
+    lab = make(ParityLab, 3, 3)
+    lab.set_board(Board.goal(7, 2))
+    assert len(lab.cells) == 14
+
+
+def test_views_are_widgets_that_compose(make):
+    import ipywidgets as widgets
+
+    view = make(PlayableBoard, 2, 2)
+    assert isinstance(view, widgets.VBox)
+    assert view.widget is view
+    box = widgets.VBox([view, make(ParityLab, 2, 2)])
+    assert box.children[0] is view
+    assert "puzzlelab-playable-board" in view._dom_classes
+    assert view.children[-1] is view.error
+    assert repr(view) == f"<{view.summary()}>"
+
+
+def test_home_tiles_carry_a_mark_as_well_as_a_colour(make):
+    view = make(PlayableBoard, 2, 2, board=Board.parse("1 2/_ 3"))
+    assert [b.icon for b in view.cells] == ["check", "check", "fw", ""]
+    lab = make(ParityLab, 2, 2)
+    lab.cells[0].click()
+    assert lab.cells[0].icon == "hand-o-up"  # the chosen cell is marked, not only coloured
+    assert lab.cells[1].icon == "check"
 
 
 def test_playable_board_css_classes_and_fallback(make):
@@ -340,6 +394,22 @@ def test_shuffle_lab_both_mode_size_and_random_walk(make):
     assert_static_fallback(lab)
 
 
+def test_shuffle_lab_never_shows_the_previous_numbers_under_a_new_label(make):
+    lab = make(ShuffleLab, "naive_swap", n=3, mode="both", samples=1_000)
+    assert "exact 5/4" in lab.ratio.value
+    lab.algorithm.value = "random_walk"  # three loose items: nothing to walk on
+    assert "choose a board size" in lab.error_message
+    assert lab.ratio.value == lab.distance.value == lab.support.value == ""
+    assert lab.exact_distribution is None
+    assert lab.sampled_distribution is None
+    assert lab.summary() == "ShuffleLab random_walk, 3 items, both: nothing computed"
+    assert_static_fallback(lab)
+    lab.size.value = (4, (2, 2))
+    assert lab.error_message == ""
+    assert lab.exact_distribution.name == "random_walk"
+    assert lab.ratio.value.startswith("max/min ratio: exact")
+
+
 def test_shuffle_lab_leaves_slow_exact_cases_to_a_button(make):
     lab = make(ShuffleLab, "naive_swap", n=4, mode="exact", samples=1_000)
     lab.size.value = (9, (3, 3))
@@ -349,8 +419,12 @@ def test_shuffle_lab_leaves_slow_exact_cases_to_a_button(make):
 
 
 def test_shuffle_lab_constructor_checks_its_arguments():
-    with pytest.raises(ValueError, match="unknown shuffle"):
+    with pytest.raises(ValueError, match="algorithm must be one of"):
         ShuffleLab("bogo")
+    with pytest.raises(TypeError, match="samples must be a whole number"):
+        ShuffleLab("naive_swap", samples=1e4)
+    with pytest.raises(ValueError, match="steps must be <= 200"):
+        ShuffleLab("random_walk", steps=10**6)
     with pytest.raises(ValueError, match="n must be one of"):
         ShuffleLab("naive_swap", n=12)
     with pytest.raises(ValueError, match="mode must be"):
@@ -431,6 +505,34 @@ def test_search_player_shows_budget_and_bad_starts(make):
     assert bad.static_png().startswith(PNG)
 
 
+
+
+
+
+
+
+
+
+
+
+def test_run_cache_drops_the_least_recently_used_first():
+    from puzzlelab.widgets._base import RunCache
+
+    cache = RunCache(10, sizeof=len)
+    cache.put("a", "xxxx")
+    cache.put("b", "xxxx")
+    assert cache.get("a") == "xxxx"  # "a" is now the most recently used
+    cache.put("c", "xxxx")
+    assert list(cache) == ["a", "c"]
+    assert cache.bytes == 8
+    cache.put("d", "x" * 50)  # alone over the bound: kept (it is being shown), the rest dropped
+    assert list(cache) == ["d"]
+    assert cache.bytes == 50
+    cache.put("d", "x")
+    assert cache.bytes == 1
+    assert len(cache) == 1
+
+
 # -- weight explorer ----------------------------------------------------------------------------
 def test_weight_explorer_reports_expansions_and_length_against_the_optimum(make):
     from puzzlelab.search import astar, linear_conflict, manhattan, weighted_astar
@@ -468,6 +570,10 @@ def test_weight_explorer_instances(make):
     assert explorer.length.value == "solution: 2 moves, optimum 2 (+0)"
     explorer.instance.value = "1 2 x"
     assert "cannot read tile" in explorer.error_message
+
+
+
+
 
 
 # -- build progress -------------------------------------------------------------------------------

@@ -1,31 +1,39 @@
 """Pictures for the lessons: matplotlib drawing functions on a bare Figure (never pyplot).
 
 Each function takes ``ax=None`` (a new Figure and Axes are made when it is None), draws,
-and returns the Axes. Nothing here changes global matplotlib state.
+and returns the Axes; the figures made here show themselves at the end of a notebook cell
+(``_repr_png_``), even when pyplot was never imported. The few functions that draw several
+panels (:func:`draw_board_row`, :func:`draw_weight_sweep`) return the figure. Nothing here
+changes global matplotlib state.
 
 >>> from puzzlelab import Board
 >>> ax = draw_board(Board.parse("1 2/_ 3"))
->>> type(ax.figure).__name__
-'Figure'
+>>> type(ax.figure).__name__, hasattr(ax, "_repr_png_")
+('NotebookFigure', True)
 """
 
 from ._common import figure_png, new_axes
 from .boards import draw_board, draw_board_strip, draw_picture_board, sample_image, tile_pieces
-from .distributions import draw_permutation_histogram, draw_position_matrix, permutation_labels
+from .distributions import bar_steps, draw_permutation_histogram, draw_position_matrix, permutation_labels
 from .parity import draw_inversions, inverted_positions
 from .search import (
+    draw_board_row,
     draw_distance_histogram,
     draw_expansion,
     draw_frontier,
     draw_gh_plane,
     draw_search_path,
     draw_search_progress,
+    draw_weight_sweep,
     draw_weight_tradeoff,
+    gh_limits,
     node_label,
 )
 
 __all__ = [
+    "bar_steps",
     "draw_board",
+    "draw_board_row",
     "draw_board_strip",
     "draw_distance_histogram",
     "draw_expansion",
@@ -37,8 +45,10 @@ __all__ = [
     "draw_position_matrix",
     "draw_search_path",
     "draw_search_progress",
+    "draw_weight_sweep",
     "draw_weight_tradeoff",
     "figure_png",
+    "gh_limits",
     "inverted_positions",
     "new_axes",
     "node_label",

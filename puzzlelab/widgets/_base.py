@@ -1,10 +1,22 @@
-"""What every lesson widget shares: a top box, an error line, a static PNG fallback.
+"""What every lesson widget shares: it *is* an ``ipywidgets.VBox``, with an error line and a
+static PNG fallback.
 
-A view class holds its controls as attributes and its top box as ``.widget``.
-Handlers run through :meth:`View._guarded`, so an odd input shows its message in
-the widget's error line instead of raising into the notebook. ``_repr_mimebundle_``
-returns the live widget plus an ``image/png`` picture of the current state and a
-deterministic ``text/plain`` summary, so an unrun notebook still shows something.
+A view class subclasses :class:`View` (itself an ``ipywidgets.VBox``), so it composes like any
+widget: ``VBox([PlayableBoard(), ShuffleLab()])``. ``.widget`` still returns the view itself.
+
+The error rule for the widgets (the library's rule, DESIGN decision 9, applied to them):
+
+* **Code raises at once.** A constructor argument or a method argument of the wrong type raises
+  ``TypeError``, an impossible value ``ValueError``, each naming the argument and what is
+  accepted, before any widget is built or any work starts.
+* **Controls never raise.** Every control (button, slider, menu, text box, cell) runs its handler
+  through :meth:`View._guarded`: a message the student should see goes to the widget's error
+  line, and the widget stays in a consistent state. A start the widget is there to examine (an
+  unsolvable board, a search that stops on its budget) is not an argument error: the widget is
+  built and says why on its error line.
+* **Display never raises.** ``_repr_mimebundle_`` and ``summary()`` work in every state, a failed
+  first run included; the bundle carries the live widget, an ``image/png`` picture of the current
+  state (for unrun notebooks, nbconvert and nbval) and a deterministic ``text/plain`` summary.
 """
 
 from __future__ import annotations
@@ -12,20 +24,24 @@ from __future__ import annotations
 import base64
 import html
 import io
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 
+from .._validate import describe
 from ..plots._common import figure_png
 
 __all__ = [
     "Blitter",
+    "RunCache",
     "View",
     "clear_artists",
     "close_all",
     "error_line",
+    "flag",
     "png_image",
     "rgba_png",
     "set_title",
@@ -41,15 +57,32 @@ def error_line() -> widgets.HTML:
     return line
 
 
+def flag(name: str, value: object) -> bool:
+    """``value`` if it is ``True`` or ``False`` (numpy booleans too); else a ``TypeError``."""
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    raise TypeError(f"{name} must be True or False, got {describe(value)}")
+
+
+def _shape_label(shape: tuple[int, int]) -> tuple[str, tuple[int, int]]:
+    return (f"{shape[0]}x{shape[1]}", shape)
+
+
 def size_dropdown(rows: int, cols: int, sizes) -> widgets.Dropdown:
     """A board-size chooser offering ``sizes`` (plus ``rows x cols`` if it is not among them)."""
     options = list(sizes) if (rows, cols) in sizes else [*sizes, (rows, cols)]
     return widgets.Dropdown(
-        options=[(f"{r}x{c}", (r, c)) for r, c in options],
+        options=[_shape_label(s) for s in options],
         value=(rows, cols),
         description="size",
         layout=widgets.Layout(width="150px"),
     )
+
+
+def offer_size(dropdown: widgets.Dropdown, shape: tuple[int, int]) -> None:
+    """Add ``shape`` to a size chooser's options if it is not offered yet (a board set from code)."""
+    if all(value != shape for _, value in dropdown.options):
+        dropdown.options = [*dropdown.options, _shape_label(shape)]
 
 
 def png_image(css_class: str, *, width: int = 360) -> widgets.Image:
@@ -63,15 +96,99 @@ def close_all(widget: widgets.Widget) -> None:
     """Close ``widget`` and every widget inside it (boxes hold children)."""
     for child in getattr(widget, "children", ()):
         close_all(child)
-    widget.close()
+    if isinstance(widget, View):
+        widgets.VBox.close(widget)
+    else:
+        widget.close()
 
 
-class View:
-    """Base class of the lesson widgets. Subclasses set ``self.widget`` and ``self.error``,
-    and define :meth:`static_figure` and :meth:`summary`."""
+class RunCache:
+    """Least recently used runs, bounded by their estimated size in bytes.
 
-    widget: widgets.Widget
+    ``sizeof(value)`` estimates a value's bytes. Putting a value evicts the least recently used
+    ones until the total fits ``max_bytes``; the newest value is always kept, even alone over
+    the bound (the widget is showing it).
+
+    >>> cache = RunCache(100, sizeof=len)
+    >>> cache.put("a", "x" * 60); cache.put("b", "y" * 60)
+    >>> list(cache), cache.bytes
+    (['b'], 60)
+    """
+
+    def __init__(self, max_bytes: int, *, sizeof: Callable[[object], int]):
+        self.max_bytes = max_bytes
+        self.sizeof = sizeof
+        self._items: OrderedDict[Hashable, tuple[object, int]] = OrderedDict()
+        self.bytes = 0
+
+    def __contains__(self, key) -> bool:
+        return key in self._items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self):
+        return iter(list(self._items))
+
+    def get(self, key, default=None):
+        """The value for ``key`` (now the most recently used), or ``default``."""
+        if key not in self._items:
+            return default
+        self._items.move_to_end(key)
+        return self._items[key][0]
+
+    def peek(self, key, default=None):
+        """The value for ``key`` without changing the order of use."""
+        item = self._items.get(key)
+        return default if item is None else item[0]
+
+    def items(self) -> list[tuple[Hashable, object]]:
+        return [(key, value) for key, (value, _) in self._items.items()]
+
+    def put(self, key, value) -> None:
+        if key in self._items:
+            self.bytes -= self._items.pop(key)[1]
+        size = int(self.sizeof(value))
+        self._items[key] = (value, size)
+        self.bytes += size
+        while self.bytes > self.max_bytes and len(self._items) > 1:
+            _, (_, dropped) = self._items.popitem(last=False)
+            self.bytes -= dropped
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.bytes = 0
+
+
+class View(widgets.VBox):
+    """Base class of the lesson widgets: an ``ipywidgets.VBox`` with an error line and a fallback.
+
+    Subclasses build their controls and read-outs, then call :meth:`_compose` with the rows to
+    show (the error line is added last), and define :meth:`static_figure` and :meth:`summary`.
+    """
+
     error: widgets.HTML
+
+    def _compose(self, rows, css_class: str) -> None:
+        """Become the box holding ``rows`` and the error line, with CSS class ``css_class``."""
+        if not hasattr(self, "error"):
+            self.error = error_line()
+        super().__init__(children=[*rows, self.error])
+        self.add_class(css_class)
+
+    @property
+    def widget(self) -> View:
+        """The view itself (it is the widget); kept so that older lesson code still works."""
+        return self
+
+    @widget.setter
+    def widget(self, box: widgets.Box) -> None:  # older subclasses assign a VBox: adopt it
+        super().__init__(children=list(box.children))
+        for name in box._dom_classes:
+            self.add_class(name)
+
+    def __repr__(self) -> str:
+        return f"<{self._safe_summary()}>"
 
     # -- errors shown inside the widget ---------------------------------------------------
     def _guarded(self, handler: Callable, *args) -> bool:
@@ -113,22 +230,28 @@ class View:
     def summary(self) -> str:  # pragma: no cover - every subclass overrides it
         raise NotImplementedError
 
+    def _safe_summary(self) -> str:
+        try:
+            return self.summary()
+        except Exception as err:  # a summary must never raise into the notebook
+            return f"{type(self).__name__} ({type(err).__name__} in its summary: {err})"
+
     def static_png(self) -> bytes:
         """A PNG picture of the current state, for places where widgets cannot run."""
         return figure_png(self.static_figure(), dpi=FALLBACK_DPI)
 
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        data = self.widget._repr_mimebundle_(include=include, exclude=exclude) or {}
+    def _repr_mimebundle_(self, **kwargs):
+        data = super()._repr_mimebundle_(**kwargs) or {}
         try:
             data["image/png"] = base64.b64encode(self.static_png()).decode("ascii")
         except Exception as err:  # never raise into the notebook, even from the fallback
             self.show_error(err)
-        data["text/plain"] = self.summary()
+        data["text/plain"] = self._safe_summary()
         return data
 
     def close(self) -> None:
-        """Close every widget this view holds."""
-        close_all(self.widget)
+        """Close every widget this view holds, then the view."""
+        close_all(self)
 
 
 def clear_artists(ax) -> None:

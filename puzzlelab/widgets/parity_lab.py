@@ -17,13 +17,14 @@ from math import factorial
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
-from ..board import BLANK, Board, check_shape
+from .._validate import choice, whole
+from ..board import BLANK, MAX_SIDE, Board, check_shape
 from ..parity import explain
 from ..perm import rank
 from ..plots._common import figure_png
 from ..plots.boards import OFF_GOAL_COLOR, ON_GOAL_COLOR, draw_board
 from ..plots.parity import draw_inversions
-from ._base import View, clear_artists, error_line, png_image, set_title, size_dropdown
+from ._base import View, clear_artists, error_line, offer_size, png_image, set_title, size_dropdown
 
 __all__ = ["PROOF_MAX_CELLS", "ParityLab"]
 
@@ -40,7 +41,11 @@ class ParityLab(View):
     Controls: ``cells`` (one Button per cell), ``mode`` ("swap two tiles" / "slide the
     blank"), ``size``, ``goal_choice`` ("last" / "first": where the goal puts the blank),
     ``reset_button``, ``prove_button``; read-outs ``inversions``, ``row_term``, ``verdict``,
-    ``proof``, ``picture`` (PNG of the inverted pairs), ``error``; ``widget`` is the top box.
+    ``proof``, ``picture`` (PNG of the inverted pairs), ``error``.
+
+    Arguments are checked at once (``TypeError`` for a wrong type, ``ValueError`` for an
+    impossible value, before anything is built), and so are the methods called from code; the
+    controls never raise: their messages go to the error line.
     """
 
     def __init__(
@@ -52,10 +57,14 @@ class ParityLab(View):
         blank: str = "last",
         mode: str = "swap two tiles",
     ):
-        rows, cols = check_shape(rows, rows if cols is None else cols)
-        if mode not in MODES:
-            raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-        Board.goal(rows, cols, blank)  # validates ``blank``
+        rows = whole("rows", rows, low=2, high=MAX_SIDE)
+        cols = rows if cols is None else whole("cols", cols, low=2, high=MAX_SIDE)
+        rows, cols = check_shape(rows, cols)
+        mode = choice("mode", mode, MODES)
+        blank = choice("blank", blank, ("last", "first"))
+        start = Board.goal(rows, cols, blank) if board is None else Board.parse(board)
+        if start.shape != (rows, cols):
+            raise ValueError(f"board is {start.rows}x{start.cols} but the lab is {rows}x{cols}")
         self.size = size_dropdown(rows, cols, SIZES)
         self.goal_choice = widgets.Dropdown(
             options=[("goal: blank last", "last"), ("goal: blank first", "first")],
@@ -86,7 +95,7 @@ class ParityLab(View):
         self.mode.observe(self._on(self._unselect), names="value")
         self.reset_button.on_click(self._on(self.reset))
         self.prove_button.on_click(self._on(self.prove))
-        self.widget = widgets.VBox(
+        self._compose(
             [
                 widgets.HBox([self.size, self.goal_choice, self.mode]),
                 widgets.HBox(
@@ -106,13 +115,9 @@ class ParityLab(View):
                     layout=widgets.Layout(grid_gap="16px"),
                 ),
                 self.picture,
-                self.error,
-            ]
+            ],
+            "puzzlelab-parity-lab",
         )
-        self.widget.add_class("puzzlelab-parity-lab")
-        start = Board.goal(rows, cols, blank) if board is None else Board.parse(board)
-        if start.shape != (rows, cols):
-            raise ValueError(f"board is {start.rows}x{start.cols} but the lab is {rows}x{cols}")
         self._start(start)
 
     # -- state -----------------------------------------------------------------------------------
@@ -153,8 +158,7 @@ class ParityLab(View):
     def click(self, cell: int) -> None:
         """Swap mode: the first click picks a cell, the second swaps it with the first.
         Slide mode: slide the clicked tile into the blank."""
-        if not 0 <= cell < self.board.size:
-            raise ValueError(f"cell {cell} is outside the board (0..{self.board.size - 1})")
+        cell = whole("cell", cell, low=0, high=self.board.size - 1)
         if self.mode.value == "slide the blank":
             tile = self.board.tiles[cell]
             if tile == BLANK:
@@ -172,6 +176,8 @@ class ParityLab(View):
     def swap(self, i: int, j: int) -> None:
         """Exchange the contents of cells ``i`` and ``j`` (a swap flips the verdict unless it moves
         the blank an even number of rows on an even-width board... the lab lets you find out)."""
+        i = whole("i", i, low=0, high=self.board.size - 1)
+        j = whole("j", j, low=0, high=self.board.size - 1)
         self.board = self.board.swap(i, j)
         self.selected = None
         self._render()
@@ -184,6 +190,7 @@ class ParityLab(View):
         """Show ``board`` (a Board or text such as ``"2 1 3/4 5 6/7 8 _"``)."""
         board = Board.parse(board)
         if board.shape != self.board.shape:
+            offer_size(self.size, board.shape)
             self.size.value = board.shape
         self._start(board)
 
@@ -227,12 +234,15 @@ class ParityLab(View):
         goal = self.goal
         for cell, (button, tile) in enumerate(zip(self.cells, self.board.tiles, strict=True)):
             button.description = str(tile) if tile else ""
+            home = tile != BLANK and goal.tiles[cell] == tile
+            button.icon = "fw" if tile == BLANK else "check" if home else ""  # not colour alone
             if cell == self.selected:
+                button.icon = "hand-o-up"  # the chosen cell: a pointing hand as well as a colour
                 button.style.button_color = SELECTED_COLOR
             elif tile == BLANK:
                 button.style.button_color = "#555555"
             else:
-                button.style.button_color = ON_GOAL_COLOR if goal.tiles[cell] == tile else OFF_GOAL_COLOR
+                button.style.button_color = ON_GOAL_COLOR if home else OFF_GOAL_COLOR
 
     def _render_numbers(self) -> None:
         goal = self.goal

@@ -18,9 +18,10 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.image import imsave
 
-from ..board import BLANK, Board, check_shape
+from .._validate import choice, describe, random_generator, whole
+from ..board import BLANK, MAX_SIDE, Board, check_shape
 from ..plots.boards import OFF_GOAL_COLOR, ON_GOAL_COLOR, draw_board, draw_picture_board, tile_pieces
-from ._base import View, error_line, size_dropdown
+from ._base import View, error_line, flag, offer_size, size_dropdown
 from ._solving import Plan, plan_solution
 
 __all__ = ["ALGORITHM_NAMES", "SIZES", "PlayableBoard"]
@@ -31,6 +32,15 @@ SIZES = ((2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5), (6, 6))
 ALGORITHM_NAMES = ("fisher_yates", "random_walk", "naive_swap", "tutorial_fisher_yates", "sort_shuffle")
 CELL_PX = 52
 BLANK_COLOR = "#555555"
+
+
+def _checked_image(image) -> np.ndarray:
+    if isinstance(image, str | bytes) or not (hasattr(image, "__len__") or hasattr(image, "__array__")):
+        raise TypeError(f"image must be an array of pixels (height, width[, 3|4]), got {describe(image)}")
+    try:
+        return np.asarray(image)
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"image must be a rectangular array of pixels: {err}") from None
 
 
 def _piece_png(piece: np.ndarray) -> bytes:
@@ -64,6 +74,12 @@ class PlayableBoard(View):
     board : a starting board (default: the goal, so the first thing to do is shuffle).
     rng : seed or ``numpy.random.Generator`` for the shuffles.
 
+    Arguments are checked at once: a wrong type raises ``TypeError``, an impossible value
+    (a shape outside 2..16, an unknown shuffle, a board of another shape) ``ValueError``, before
+    anything is built. So do the methods called from code (``click(9)`` on a 3x3 is a
+    ``ValueError``). The controls never raise: their messages go to the error line (an
+    unsolvable board, for instance, gets the parity explanation there when a hint is asked for).
+
     Controls: ``cells`` (one Button per cell, row-major), ``size``, ``algorithm``,
     ``shuffle_button``, ``undo_button``, ``picture``, ``hint_button``, ``solve_button``,
     ``step_button``, ``play``; read-outs ``counter``, ``status``, ``error``; ``grid``, ``widget``.
@@ -81,13 +97,17 @@ class PlayableBoard(View):
         board: Board | None = None,
         rng=0,
     ):
-        rows, cols = check_shape(rows, rows if cols is None else cols)
-        if algorithm not in ALGORITHM_NAMES:
-            raise ValueError(f"unknown shuffle {algorithm!r}: choose one of {', '.join(ALGORITHM_NAMES)}")
-        self.blank_side = blank
-        Board.goal(rows, cols, blank)  # validates ``blank`` now
-        self._rng = np.random.default_rng(rng)
-        self._image = None if image is None else np.asarray(image)
+        rows = whole("rows", rows, low=2, high=MAX_SIDE)
+        cols = rows if cols is None else whole("cols", cols, low=2, high=MAX_SIDE)
+        rows, cols = check_shape(rows, cols)
+        picture = flag("picture", picture)
+        algorithm = choice("algorithm", algorithm, ALGORITHM_NAMES)
+        self.blank_side = choice("blank", blank, ("last", "first"))
+        start = Board.goal(rows, cols, blank) if board is None else Board.parse(board)
+        if start.shape != (rows, cols):
+            raise ValueError(f"board is {start.rows}x{start.cols} but the widget is {rows}x{cols}")
+        self._rng = random_generator("rng", rng)
+        self._image = None if image is None else _checked_image(image)
         if self._image is not None:
             tile_pieces(self._image, rows, cols)  # a bad image is a ValueError now, not at first click
         self.size = size_dropdown(rows, cols, SIZES)
@@ -114,7 +134,7 @@ class PlayableBoard(View):
         self.cells: list[widgets.Button] = []
         self.images: list[widgets.Image] = []
         self._wire()
-        self.widget = widgets.VBox(
+        self._compose(
             [
                 widgets.HBox([self.size, self.algorithm, self.shuffle_button]),
                 widgets.HBox(
@@ -129,13 +149,9 @@ class PlayableBoard(View):
                 ),
                 self.grid,
                 widgets.HBox([self.counter, self.status]),
-                self.error,
-            ]
+            ],
+            "puzzlelab-playable-board",
         )
-        self.widget.add_class("puzzlelab-playable-board")
-        start = Board.goal(rows, cols, blank) if board is None else Board.parse(board)
-        if start.shape != (rows, cols):
-            raise ValueError(f"board is {start.rows}x{start.cols} but the widget is {rows}x{cols}")
         self._new_game(start)
 
     # -- wiring -----------------------------------------------------------------------------------
@@ -208,6 +224,7 @@ class PlayableBoard(View):
 
     def click(self, cell: int) -> None:
         """Slide the tile in ``cell`` (row-major index) into the blank, if it is next to it."""
+        cell = whole("cell", cell, low=0, high=self.board.size - 1)
         tile = self.board.tiles[cell]
         if tile == BLANK:
             raise ValueError("that is the blank: click a tile next to it")
@@ -216,6 +233,7 @@ class PlayableBoard(View):
 
     def slide(self, tile: int) -> None:
         """Slide ``tile`` into the blank."""
+        tile = whole("tile", tile, low=1, high=self.board.size - 1)
         row, col = self.board.position(tile)  # ValueError for a tile not on the board
         self.click(row * self.board.cols + col)
 
@@ -244,6 +262,7 @@ class PlayableBoard(View):
         """Start again from ``board`` (a Board or text such as ``"1 2 3/4 _ 5/7 8 6"``)."""
         board = Board.parse(board)
         if board.shape != self.board.shape:
+            offer_size(self.size, board.shape)
             self.size.value = board.shape  # rebuilds the grid for the new shape
         self._new_game(board)
 
@@ -317,13 +336,15 @@ class PlayableBoard(View):
         goal = self.goal
         for cell, (button, tile) in enumerate(zip(self.cells, self.board.tiles, strict=True)):
             button.description = str(tile) if tile else ""
-            # ipywidgets' Button view keeps its old text when description becomes "" and icon is "";
-            # an empty fixed-width icon ("fa-fw", no glyph) makes the browser clear the blank cell
-            button.icon = "" if tile else "fw"
+            home = tile != BLANK and goal.tiles[cell] == tile
+            # a tile at home is marked by a check mark as well as its colour (colour is never the only
+            # cue); the blank gets an empty fixed-width icon ("fw", no glyph) because ipywidgets'
+            # Button view keeps its old text when description becomes "" and icon is ""
+            button.icon = "fw" if tile == BLANK else "check" if home else ""
             if tile == BLANK:
                 button.style.button_color = BLANK_COLOR
             else:
-                button.style.button_color = ON_GOAL_COLOR if goal.tiles[cell] == tile else OFF_GOAL_COLOR
+                button.style.button_color = ON_GOAL_COLOR if home else OFF_GOAL_COLOR
             button.button_style = "warning" if cell == self._hinted else ""
         if self.images:
             self._render_pictures()

@@ -16,8 +16,15 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 
+from .._validate import choice, random_generator, whole
 from ..plots._common import figure_png
-from ..plots.distributions import draw_permutation_histogram, draw_position_matrix
+from ..plots.distributions import (
+    add_colorbar,
+    bar_steps,
+    color_spread,
+    draw_permutation_histogram,
+    draw_position_matrix,
+)
 from ._base import Blitter, View, error_line, png_image, set_title
 
 __all__ = ["SAMPLE_SIZES", "SIZES", "ShuffleLab"]
@@ -35,6 +42,8 @@ SIZES = (
 SAMPLE_SIZES = (1_000, 10_000, 100_000, 1_000_000)
 MODES = ("exact", "sampled", "both")
 #: exact distributions that take more than a second or so here: computed only on request
+#: the longest random walk the slider offers (exact walks cost time in proportion to it)
+MAX_STEPS = 200
 SLOW_EXACT = {("naive_swap", 9), ("random_walk", 9), ("sort_shuffle", 8), ("sort_shuffle", 9)}
 
 
@@ -52,6 +61,11 @@ class ShuffleLab(View):
     Controls: ``algorithm``, ``size`` (value ``(n, shape)``), ``mode`` ("exact", "sampled",
     "both"), ``samples``, ``steps`` (random walk length), ``resample_button``; read-outs
     ``ratio``, ``distance``, ``support``, ``histogram`` and ``matrix`` (PNG images), ``error``.
+
+    Arguments are checked at once (``TypeError`` for a wrong type, ``ValueError`` for a value
+    not offered, before anything is built); the controls never raise: their messages go to the
+    error line, and the numbers shown are always those of the current controls (cleared when the
+    controls ask for something impossible, such as a random walk on loose items).
     """
 
     def __init__(
@@ -66,16 +80,17 @@ class ShuffleLab(View):
     ):
         from ..shuffles import ALGORITHMS
 
-        if algorithm not in ALGORITHMS:
-            raise ValueError(f"unknown shuffle {algorithm!r}: choose one of {', '.join(ALGORITHMS)}")
+        algorithm = choice("algorithm", algorithm, ALGORITHMS)
         sizes = {value[0]: value for _, value in SIZES}
+        n = whole("n", n)
         if n not in sizes:
             raise ValueError(f"n must be one of {sorted(sizes)} (boards up to 9 cells), got {n!r}")
-        if mode not in MODES:
-            raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+        mode = choice("mode", mode, MODES)
+        samples = whole("samples", samples)
         if samples not in SAMPLE_SIZES:
             raise ValueError(f"samples must be one of {SAMPLE_SIZES}, got {samples!r}")
-        self._rng = np.random.default_rng(rng)
+        steps = whole("steps", steps, low=0, high=MAX_STEPS)
+        self._rng = random_generator("rng", rng)
         self._exact_cache: dict[tuple, object] = {}
         self.algorithm = widgets.Dropdown(options=list(ALGORITHMS), value=algorithm, description="shuffle")
         self.size = widgets.Dropdown(options=list(SIZES), value=sizes[n], description="size")
@@ -84,7 +99,7 @@ class ShuffleLab(View):
             options=[(f"{s:,}", s) for s in SAMPLE_SIZES], value=samples, description="samples"
         )
         self.steps = widgets.IntSlider(
-            value=steps, min=0, max=200, description="walk steps", continuous_update=False
+            value=steps, min=0, max=MAX_STEPS, description="walk steps", continuous_update=False
         )
         self.resample_button = widgets.Button(description="new samples", icon="random")
         self.exact_button = widgets.Button(
@@ -111,7 +126,7 @@ class ShuffleLab(View):
             control.observe(self._on(self.update), names="value")
         self.resample_button.on_click(self._on(self.update))
         self.exact_button.on_click(self._on(self.compute_exact))
-        self.widget = widgets.VBox(
+        self._compose(
             [
                 widgets.HBox([self.algorithm, self.size, self.mode]),
                 widgets.HBox([self.samples, self.steps, self.resample_button, self.exact_button]),
@@ -119,13 +134,11 @@ class ShuffleLab(View):
                     [self.ratio, self.distance, self.support], layout=widgets.Layout(grid_gap="20px")
                 ),
                 widgets.HBox([self.histogram, self.matrix]),
-                self.error,
-            ]
+            ],
+            "puzzlelab-shuffle-lab",
         )
-        self.widget.add_class("puzzlelab-shuffle-lab")
         self.exact_distribution = self.sampled_distribution = None
-        if not self._guarded(self.update):
-            self._draw_message()
+        self._guarded(self.update)
 
     # -- computing ----------------------------------------------------------------------------
     def _options(self) -> dict:
@@ -165,15 +178,27 @@ class ShuffleLab(View):
         return from_samples(perms.astype(np.int64))
 
     def update(self) -> None:
-        """Recompute for the current controls and redraw (what every control does)."""
-        mode = self.mode.value
-        exact = self._exact() if mode in ("exact", "both") else None
-        waiting = mode in ("exact", "both") and exact is None
-        self.exact_button.disabled = not waiting
-        sampled = self._sampled() if mode == "sampled" or mode == "both" or waiting else None
-        self.exact_distribution, self.sampled_distribution = exact, sampled
-        self._show_numbers(exact, sampled)
-        self._draw(exact, sampled)
+        """Recompute for the current controls and redraw (what every control does).
+
+        The numbers and pictures of the previous controls are cleared first, so a failure (shown
+        on the error line) never leaves them under the new controls' label."""
+        self.exact_distribution = self.sampled_distribution = None
+        self.ratio.value = self.distance.value = self.support.value = ""
+        self.exact_button.disabled = True
+        try:
+            mode = self.mode.value
+            exact = self._exact() if mode in ("exact", "both") else None
+            waiting = mode in ("exact", "both") and exact is None
+            self.exact_button.disabled = not waiting
+            sampled = self._sampled() if mode == "sampled" or mode == "both" or waiting else None
+            self.exact_distribution, self.sampled_distribution = exact, sampled
+            self._show_numbers(exact, sampled)
+            self._draw(exact, sampled)
+        except Exception:
+            self.exact_distribution = self.sampled_distribution = None
+            self.ratio.value = self.distance.value = self.support.value = ""
+            self._draw_message()
+            raise
 
     # -- showing --------------------------------------------------------------------------------
     def _show_numbers(self, exact, sampled) -> None:
@@ -227,10 +252,11 @@ class ShuffleLab(View):
         source = exact if exact is not None else sampled
         matrix = source.position_matrix()
         n = matrix.shape[0]
-        self._spread = max(float(np.abs(matrix - 1 / n).max()) * 1.25, 1e-9)
+        self._spread = color_spread(matrix) * 1.25  # room for the next samples
         ax = draw_position_matrix(matrix, ax=self._matrix_axes, colorbar=False, title="P[item, position]")
         ax.images[0].set_clim(1 / n - self._spread, 1 / n + self._spread)
-        self._matrix_figure.colorbar(ax.images[0], cax=self._colorbar_axes)
+        self._colorbar_axes.set_axis_on()
+        add_colorbar(ax.images[0], cax=self._colorbar_axes)
         set_title(self._hist_axes, self.algorithm.value)
         set_title(ax, "P[item, position]")
 
@@ -243,7 +269,7 @@ class ShuffleLab(View):
             if hasattr(artist, "set_ydata"):
                 artist.set_ydata(values)  # many permutations: drawn as a line
             else:
-                artist.set_data(values)
+                artist.set_data(*bar_steps(values))  # one separate bar per permutation
         set_title(ax, self.algorithm.value)
         matrix = (exact if exact is not None else sampled).position_matrix()
         self._matrix_axes.images[0].set_data(matrix)
@@ -251,6 +277,9 @@ class ShuffleLab(View):
             text.set_text(f"{p:.2f}")
 
     def _draw_message(self) -> None:
+        self._layout = None  # the next good update redraws everything
+        self._colorbar_axes.clear()
+        self._colorbar_axes.set_axis_off()
         for ax in (self._hist_axes, self._matrix_axes):
             ax.clear()
             ax.text(0.5, 0.5, "nothing to show: see the message below", ha="center", transform=ax.transAxes)
@@ -272,7 +301,5 @@ class ShuffleLab(View):
 
     def summary(self) -> str:
         label = {v: k for k, v in SIZES}[self.size.value]
-        return (
-            f"ShuffleLab {self.algorithm.value}, {label}, {self.mode.value}: {self.ratio.value}; "
-            f"{self.distance.value}"
-        )
+        numbers = f"{self.ratio.value}; {self.distance.value}" if self.ratio.value else "nothing computed"
+        return f"ShuffleLab {self.algorithm.value}, {label}, {self.mode.value}: {numbers}"
