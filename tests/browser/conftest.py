@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from drive import FIXTURES, ROOT, TOKEN, repo_lessons, screenshot_dir
+from drive import FIXTURES, ROOT, STUDENT, TOKEN, repo_lessons, screenshot_dir
 
 from puzzlelab import __main__ as cli
 from puzzlelab.lessons import copy_lessons
@@ -59,6 +59,10 @@ def isolated_env(tmp: Path) -> dict[str, str]:
     (settings / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False})
     )
+    # every cell stays in the page (no windowing), so a test can reach cell N without scrolling to it
+    notebook = tmp / "settings" / "@jupyterlab" / "notebook-extension"
+    notebook.mkdir(parents=True, exist_ok=True)
+    (notebook / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
     return env
 
 
@@ -100,12 +104,14 @@ def start_server(command, *, env, cwd, log: Path, url: str, probe: str) -> Serve
 
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory):
-    """JupyterLab exactly as ``python -m puzzlelab lessons`` starts it, on a copy of the lessons."""
+    """JupyterLab exactly as ``python -m puzzlelab lessons`` starts it, serving the teacher's edition
+    of the lessons (which runs from top to bottom) with the student edition in ``student/``."""
     tmp = tmp_path_factory.mktemp("lab")
     root = tmp / "lessons"
     shutil.copytree(FIXTURES, root)
     if repo_lessons():
-        copy_lessons(root, source=ROOT / "notebooks")
+        copy_lessons(root, source=ROOT / "notebooks", edition="teacher")
+        copy_lessons(root / STUDENT, source=ROOT / "notebooks", edition="student")
     port = free_port()
     command = cli.lab_command(root, ip=cli.LOCALHOST, port=port, open_browser=False,
                               as_root=os.geteuid() == 0)  # fmt: skip

@@ -14,6 +14,7 @@ from puzzlelab.lessons import list_lessons
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "notebooks"
+STUDENT = "student"  # the folder (in the Lab server's root) holding the student edition
 TOKEN = "browser-test-" + uuid.uuid4().hex  # one per test run; JupyterLab gets it via JUPYTER_TOKEN
 TRACEBACK = "Traceback (most recent call last)"
 RUN_ALL_TIMEOUT = 240_000  # ms: the slowest lesson computes for a while
