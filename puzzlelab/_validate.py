@@ -41,6 +41,7 @@ __all__ = [
     "describe",
     "integer_array",
     "integer_dtype",
+    "number",
     "optional_whole",
     "random_generator",
     "real",
@@ -118,6 +119,21 @@ def choice(name: str, value: object, options: Iterable[str]) -> str:
     if value not in options:
         raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}; got {value!r}")
     return value
+
+
+def number(value: int) -> str:
+    """A whole number for a message: ``12,500,000``, or ``about 10**400`` when it is huge (never
+    converted to a string in full, which Python refuses past 4,300 digits).
+
+    >>> number(12_500_000), number(10**400)
+    ('12,500,000', 'about 10**400')
+    """
+    if abs(value) < 10**18:
+        return f"{value:,}"
+    digits = int((abs(value).bit_length() - 1) * 0.30103)  # log10(2), then corrected upward
+    while 10 ** (digits + 1) <= abs(value):
+        digits += 1
+    return f"about {'-' if value < 0 else ''}10**{digits}"
 
 
 def too_large(what: str, limit: str, instead: str) -> ValueError:

@@ -27,7 +27,7 @@ Fraction(5, 4)
 
 Exact work grows like ``n!``: shuffles of up to ``MAX_EXACT_N = 9`` items, random
 walks on boards of up to 9 cells (3x3). Larger requests fail at once and point
-to :func:`puzzlelab.shuffles.sample` with :func:`from_samples`.
+to :func:`puzzlelab.sampling.sample` with :func:`from_samples`.
 """
 
 from __future__ import annotations
@@ -41,9 +41,12 @@ from math import factorial
 
 import numpy as np
 
-from .board import check_shape
-from .perm import MAX_TABLE_N, all_permutations, parity_many, rank, rank_many, unrank
-from .shuffles import ALGORITHMS, MAX_SORT_TREE_N, _article_moves, sample, sort_shuffle_tree
+from ._validate import choice, describe, integer_array, number, random_generator, too_large, whole
+from .board import Board, as_board, check_board_shape
+from .perm import MAX_TABLE_N, _check_rows, _rank_many, all_permutations, parity_many, rank, unrank
+from .sampling import _article_moves, sample
+from .shuffles import MAX_SORT_TREE_N, sort_shuffle_tree
+from .shuffles import shuffle_spec as _shuffle_spec
 
 __all__ = [
     "MAX_EXACT_N",
@@ -88,11 +91,21 @@ class Distribution:
     options: tuple = ()  #: extra parameters, e.g. (("shape", (3, 3)), ("steps", 30))
 
     def __post_init__(self):
+        if not isinstance(self.name, str):
+            raise TypeError(f"name must be a string, got {describe(self.name)}")
+        object.__setattr__(self, "n", whole("n", self.n, low=1, high=MAX_TABLE_N))
+        object.__setattr__(self, "total", whole("total", self.total, low=1))
+        if not isinstance(self.options, tuple):
+            raise TypeError(f"options must be a tuple of (name, value) pairs, got {describe(self.options)}")
+        if isinstance(self.counts, str) or not hasattr(self.counts, "__len__"):
+            raise TypeError(f"counts must be an array of n! whole numbers, got {describe(self.counts)}")
         counts = np.array(self.counts)  # a private copy, made read-only below
         if counts.shape != (factorial(self.n),):
             raise ValueError(f"counts must have n! = {factorial(self.n)} entries, got shape {counts.shape}")
         if counts.dtype != object and not np.issubdtype(counts.dtype, np.integer):
             raise TypeError(f"counts must be whole numbers (int64 or Python ints), got {counts.dtype}")
+        if counts.dtype == object and not all(isinstance(c, int) and not isinstance(c, bool) for c in counts):
+            raise TypeError("counts must be whole numbers (int64 or Python ints)")
         if (counts < 0).any() or _exact_sum(counts) != self.total:
             raise ValueError(f"counts must be >= 0 and add up to total={self.total}")
         counts.setflags(write=False)
@@ -113,6 +126,8 @@ class Distribution:
 
     def probability(self, perm: Sequence[int]) -> Fraction:
         """The exact probability of one permutation of ``0..n-1``."""
+        if isinstance(perm, str) or not hasattr(perm, "__len__"):
+            raise TypeError(f"perm must be a list, tuple or array of {self.n} items, got {describe(perm)}")
         if len(perm) != self.n:
             raise ValueError(f"this distribution is over permutations of {self.n} items, got {list(perm)}")
         return Fraction(int(self.counts[rank(perm)]), self.total)
@@ -148,6 +163,8 @@ class Distribution:
     def tv_distance_exact(self, other: Distribution | None = None) -> Fraction:
         """``tv_distance`` as an exact fraction."""
         other = uniform(self.n) if other is None else other
+        if not isinstance(other, Distribution):
+            raise TypeError(f"other must be a Distribution or None, got {describe(other)}")
         if other.n != self.n:
             raise ValueError(f"cannot compare distributions over {self.n} and {other.n} items")
         mine = self.counts.astype(object) * other.total
@@ -177,17 +194,24 @@ def _table(n: int) -> np.ndarray:
 
 
 def _too_large(what: str, limit: str) -> ValueError:
-    return ValueError(
-        f"{what} is too large to compute exactly ({limit}); estimate it instead with "
-        "puzzlelab.shuffles.sample(name, n, size, rng) and distributions.from_samples(perms)"
-    )
+    """Too large to compute exactly: the message is built from the arguments only (never from
+    ``factorial(n)``, which for n = 10**7 takes minutes to compute and print)."""
+    return too_large(f"{what} exactly", limit, "an estimate: puzzlelab.sampling.sample(name, n, size, rng) "
+                     "and distributions.from_samples(perms)")
 
 
 # -- reference distributions ---------------------------------------------------------------
 def uniform(n: int) -> Distribution:
     """Every permutation of ``0..n-1`` equally likely."""
-    _check_table_n(n, "uniform")
+    n = _check_table_n(n, "uniform")
     return Distribution("uniform", n, np.ones(factorial(n), dtype=np.int64), factorial(n))
+
+
+def _check_distribution(name: str, value) -> Distribution:
+    if not isinstance(value, Distribution):
+        raise TypeError(f"{name} must be a Distribution (from exact, uniform or from_samples), "
+                        f"got {describe(value)}")
+    return value
 
 
 def solvable_mask(shape: tuple[int, int]) -> np.ndarray:
@@ -218,35 +242,34 @@ def uniform_solvable(shape: tuple[int, int]) -> Distribution:
 def from_samples(perms, *, name: str = "sampled") -> Distribution:
     """The empirical distribution of the rows of a ``(size, n)`` permutation array.
 
-    >>> from puzzlelab.shuffles import sample
+    >>> from puzzlelab.sampling import sample
     >>> from_samples(sample("fisher_yates", 3, 600, rng=0)).total
     600
     """
-    perms = np.asarray(perms)
-    if perms.ndim != 2 or perms.shape[0] == 0:
-        raise ValueError(f"expected a non-empty (size, n) array of permutations, got shape {perms.shape}")
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string, got {describe(name)}")
+    perms = integer_array("perms", perms, ndim=2)
+    if perms.shape[0] == 0 or perms.shape[1] == 0:
+        raise ValueError(f"perms must be a non-empty (size, n) array of permutations, got {perms.shape}")
     size, n = perms.shape
     _check_table_n(n, "from_samples")
-    if not np.array_equal(np.sort(perms, axis=1), np.broadcast_to(np.arange(n), perms.shape)):
-        raise ValueError(f"every row must be a permutation of 0..{n - 1}")
-    counts = np.bincount(rank_many(perms), minlength=factorial(n)).astype(np.int64)
+    _check_rows("perms", perms)
+    counts = np.bincount(_rank_many(perms), minlength=factorial(n)).astype(np.int64)
     return Distribution(name, n, counts, size)
 
 
-def _check_table_n(n, what: str) -> None:
-    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
-        raise ValueError(f"n must be a whole number >= 1, got {n!r}")
+def _check_table_n(n, what: str) -> int:
+    n = whole("n", n, low=1)
     if n > MAX_TABLE_N:
-        raise _too_large(f"{what} over {n}! permutations", f"the limit is n <= {MAX_TABLE_N}")
+        raise _too_large(f"{what} over n! permutations (n={number(n)})", f"n <= {MAX_TABLE_N}")
+    return n
 
 
 def _shape(shape) -> tuple[int, int]:
-    if shape is None or len(shape) != 2:
-        raise ValueError(f"shape must be (rows, cols), got {shape!r}")
-    rows, cols = check_shape(*shape)
+    rows, cols = check_board_shape(shape)
     if rows * cols > MAX_EXACT_N:
-        raise _too_large(f"a {rows}x{cols} board ({factorial(rows * cols):,} arrangements)",
-                         f"exact work covers boards of up to {MAX_EXACT_N} cells, such as 3x3")
+        raise _too_large(f"a {rows}x{cols} board ({rows * cols}! arrangements)",
+                         f"boards of up to {MAX_EXACT_N} cells, such as 3x3")
     return rows, cols
 
 
@@ -259,7 +282,7 @@ def _swap_maps(n: int) -> dict[tuple[int, int], np.ndarray]:
         for k in range(i + 1, n):
             order = np.arange(n)
             order[[i, k]] = k, i
-            ranks = rank_many(table[:, order]).astype(np.int32)
+            ranks = _rank_many(table[:, order]).astype(np.int32)
             ranks.setflags(write=False)
             maps[i, k] = ranks
     return maps
@@ -280,8 +303,7 @@ def _swap_chain(n: int, steps: list[list[int]], cells: list[int]) -> np.ndarray:
 
 def _exact_swaps(name: str, n: int) -> Distribution:
     if n > MAX_EXACT_N:
-        raise _too_large(f"exact({name!r}, n={n}) over {factorial(n):,} permutations",
-                         f"the limit is n <= {MAX_EXACT_N}")
+        raise _too_large(f"exact({name!r}, n={number(n)}) over n! permutations", f"n <= {MAX_EXACT_N}")
     if name == "naive_swap":
         cells = list(range(n))
         steps = [list(range(n)) for _ in cells]
@@ -296,8 +318,8 @@ def _exact_swaps(name: str, n: int) -> Distribution:
 # -- random comparator sort: its whole decision tree -----------------------------------------
 def _exact_sort(n: int) -> Distribution:
     if n > MAX_SORT_TREE_N:
-        raise _too_large(f"exact('sort_shuffle', n={n})",
-                         f"every run of the comparator is enumerated only for n <= {MAX_SORT_TREE_N}")
+        raise _too_large(f"exact('sort_shuffle', n={number(n)})",
+                         f"n <= {MAX_SORT_TREE_N}: every run of the comparator is enumerated")
     ranks, depths = sort_shuffle_tree(n)
     deepest = int(depths.max())
     counts = np.zeros(factorial(n), dtype=np.int64)
@@ -319,7 +341,7 @@ def _walk_neighbours(rows: int, cols: int) -> np.ndarray:
         after = table.copy()
         after[states, blank] = table[states, target]
         after[states, target] = n - 1
-        result[direction] = rank_many(after)
+        result[direction] = _rank_many(after)
     result.setflags(write=False)
     return result
 
@@ -351,19 +373,15 @@ def _walk_counts(rows: int, cols: int, steps: int) -> np.ndarray:
     return joined
 
 
-def _exact_walk(n: int, shape, steps) -> Distribution:
+def _exact_walk(n: int, shape: tuple[int, int], steps: int) -> Distribution:
     rows, cols = _shape(shape)
-    if rows * cols != n:
-        raise ValueError(f"shape {rows}x{cols} has {rows * cols} cells, but n={n}")
-    if isinstance(steps, bool) or not isinstance(steps, int | np.integer) or steps < 0:
-        raise ValueError(f"steps must be a whole number >= 0, got {steps!r}")
-    steps = int(steps)
     limbs = 1 if steps <= _INT64_STEPS else 2 * steps // 31 + 1
     work = factorial(n) * steps * limbs
     if work > MAX_WALK_WORK:
         raise _too_large(
-            f"a {steps}-step random walk on {rows}x{cols}",
-            f"{factorial(n):,} states x {steps} steps x {limbs} limbs = {work:,} > {MAX_WALK_WORK:,}",
+            f"a {number(steps)}-step random walk on {rows}x{cols}",
+            f"{factorial(n):,} states x {number(steps)} steps x {limbs:,} limbs = {number(work)} "
+            f"> {MAX_WALK_WORK:,}",
         )
     counts = _walk_counts(rows, cols, steps)
     return Distribution("random_walk", n, counts, 4**steps, (("shape", (rows, cols)), ("steps", steps)))
@@ -380,21 +398,18 @@ def exact(name: str, n: int, **options) -> Distribution:
 
     >>> exact("tutorial_fisher_yates", 4).support_size  # only the 3! single cycles
     6
-    >>> exact("random_walk", 4, shape=(2, 2), steps=1).counts[0]  # two of four directions are blocked
-    np.int64(2)
+    >>> int(exact("random_walk", 4, shape=(2, 2), steps=1).counts[0])  # two of four directions are blocked
+    2
     """
-    if name not in ALGORITHMS:
-        raise ValueError(f"unknown shuffle {name!r}: choose one of {', '.join(ALGORITHMS)}")
-    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
-        raise ValueError(f"n must be a whole number >= 1, got {n!r}")
-    n = int(n)
-    if name == "random_walk":
-        unknown = set(options) - {"shape", "steps"}
-        if unknown:
-            raise TypeError(f"exact('random_walk') takes shape= and steps=, not {sorted(unknown)}")
-        return _exact_walk(n, options.get("shape"), options.get("steps", 30))
-    if options:
-        raise TypeError(f"exact({name!r}) takes no options, got {sorted(options)}")
+    spec = _shuffle_spec(name)
+    n = whole("n", n, low=1)
+    if name == "sort_shuffle" and n > MAX_SORT_TREE_N:  # refused before anything grows with n
+        return _exact_sort(n)
+    if not spec.shape_option and n > MAX_EXACT_N:
+        return _exact_swaps(name, n)
+    options = spec.check_options(n, options)
+    if spec.shape_option:
+        return _exact_walk(n, **options)
     if name == "sort_shuffle":
         return _exact_sort(n)
     return _exact_swaps(name, n)
@@ -411,6 +426,7 @@ def parity_fixed(distribution: Distribution, shape: tuple[int, int]) -> Distribu
     >>> fixed.tv_distance(uniform_solvable((2, 2)))
     0.0
     """
+    distribution = _check_distribution("distribution", distribution)
     rows, cols = _shape(shape)
     n = rows * cols
     if distribution.n != n:
@@ -425,7 +441,7 @@ def parity_fixed(distribution: Distribution, shape: tuple[int, int]) -> Distribu
     ):
         fixed[np.ix_(wrong, [a, b])] = table[np.ix_(wrong, [b, a])]
     counts = np.zeros_like(distribution.counts)
-    np.add.at(counts, rank_many(fixed), distribution.counts)
+    np.add.at(counts, _rank_many(fixed), distribution.counts)
     return Distribution(
         f"{distribution.name} + make_solvable", n, counts, distribution.total, distribution.options
     )
@@ -436,10 +452,10 @@ def at_home_counts(perms) -> np.ndarray:
 
     Item ``n - 1`` is the blank and is not counted.
     """
-    perms = np.asarray(perms)
-    if perms.ndim != 2:
-        raise ValueError(f"expected a 2-d array (size, n), got shape {perms.shape}")
+    perms = integer_array("perms", perms, ndim=2)
     n = perms.shape[1]
+    if n == 0:
+        raise ValueError("perms must have at least one column (one item)")
     return (perms[:, : n - 1] == np.arange(n - 1)).sum(axis=1)
 
 
@@ -462,11 +478,10 @@ def sampled_at_home(
 
     Works for any board (4x4 and up) by drawing ``size`` walks with ``shuffles.sample``.
     """
-    rows, cols = check_shape(*shape)
+    rows, cols = check_board_shape(shape)
+    size = whole("size", size, low=2)  # a confidence interval needs two walks
     perms = sample("random_walk", rows * cols, size, rng, shape=(rows, cols), steps=steps)
     home = at_home_counts(perms).astype(np.float64)
-    if size < 2:
-        raise ValueError("a confidence interval needs size >= 2 walks")
     mean, half = float(home.mean()), 1.96 * float(home.std(ddof=1)) / math.sqrt(size)
     return mean, mean - half, mean + half
 
@@ -481,7 +496,7 @@ def extremes(distribution: Distribution) -> tuple[list[tuple[int, ...]], list[tu
     >>> len(most), len(least)
     (3, 3)
     """
-    counts = distribution.counts
+    counts = _check_distribution("distribution", distribution).counts
     possible = counts > 0
     top, bottom = counts.max(), counts[possible].min()
     table = _table(distribution.n)
@@ -522,15 +537,11 @@ def walk_home_chances(shape: tuple[int, int], steps: int = 30) -> list[Fraction]
     >>> sum(walk_home_chances((2, 2), 0))
     Fraction(3, 1)
     """
-    if shape is None or len(shape) != 2:
-        raise ValueError(f"shape must be (rows, cols), got {shape!r}")
-    rows, cols = check_shape(*shape)
-    if isinstance(steps, bool) or not isinstance(steps, int | np.integer) or steps < 0:
-        raise ValueError(f"steps must be a whole number >= 0, got {steps!r}")
-    n, steps = rows * cols, int(steps)
+    rows, cols = check_board_shape(shape)
+    n, steps = rows * cols, whole("steps", steps, low=0)
     if n * n * steps > MAX_TILE_CHAIN_WORK:
-        raise ValueError(f"{rows}x{cols} with {steps} steps is {n * n * steps:,} state-steps, over the "
-                         f"limit of {MAX_TILE_CHAIN_WORK:,}: use fewer steps or sampled_at_home")
+        raise ValueError(f"{rows}x{cols} with steps={number(steps)} is {number(n * n * steps)} state-steps, "
+                         f"over the limit of {MAX_TILE_CHAIN_WORK:,}: use fewer steps or sampled_at_home")
     moves = _article_moves(rows, cols)  # (cells, 4): where the blank goes in each direction
     dtype = np.int64 if steps <= _INT64_STEPS else object
     blank_from = np.repeat(np.arange(n), 4)
@@ -560,11 +571,12 @@ def printed_fix(
     >>> Fraction(int(fixed.counts @ ~solvable_mask((3, 3))), fixed.total)  # still unsolvable
     Fraction(1, 9)
     """
+    distribution = _check_distribution("distribution", distribution)
     rows, cols = _shape(shape)
     n = rows * cols
     if distribution.n != n:
         raise ValueError(f"a {rows}x{cols} board has {n} cells, the distribution has {distribution.n}")
-    stale = n - 1 if stale_blank is None else stale_blank
+    stale = n - 1 if stale_blank is None else whole("stale_blank", stale_blank, low=0, high=n - 1)
     table = _table(n)
     blank = np.argmax(table == n - 1, axis=1)
     tile_parity = (parity_many(table) + (n - 1 - blank)) % 2  # inversions among the tiles alone
@@ -575,7 +587,7 @@ def printed_fix(
     wrong = says == 1
     fixed[np.ix_(wrong, [a, b])] = table[np.ix_(wrong, [b, a])]
     counts = np.zeros_like(distribution.counts)
-    np.add.at(counts, rank_many(fixed), distribution.counts)
+    np.add.at(counts, _rank_many(fixed), distribution.counts)
     name = f"{distribution.name} + printed fix"
     return Distribution(name, n, counts, distribution.total, distribution.options)
 
@@ -594,11 +606,8 @@ def printed_fix_unsolvable(shape: tuple[int, int], shuffle: str = "fisher_yates"
     >>> printed_fix_unsolvable((3, 3))
     Fraction(1, 9)
     """
-    if shuffle not in ("fisher_yates", "tutorial_fisher_yates"):
-        raise ValueError(f"shuffle must be 'fisher_yates' or 'tutorial_fisher_yates', got {shuffle!r}")
-    if shape is None or len(shape) != 2:
-        raise ValueError(f"shape must be (rows, cols), got {shape!r}")
-    rows, cols = check_shape(*shape)
+    shuffle = choice("shuffle", shuffle, ("fisher_yates", "tutorial_fisher_yates"))
+    rows, cols = check_board_shape(shape)
     n = rows * cols
     if n < 3:
         raise ValueError("the parity argument needs at least 3 cells; use printed_fix(exact(...)) on 2x1")
@@ -627,9 +636,9 @@ def verdicts_by_rank(shape: tuple[int, int], goal=None) -> np.ndarray:
     """
     rows, cols = _shape(shape)
     n = rows * cols
-    goal_tiles = (*range(1, n), 0) if goal is None else tuple(goal.tiles)
-    if sorted(goal_tiles) != list(range(n)):
-        raise ValueError(f"goal must be a {rows}x{cols} board")
+    goal_tiles = (*range(1, n), 0) if goal is None else tuple(as_board("goal", goal).tiles)
+    if goal is not None and as_board("goal", goal).shape != (rows, cols):
+        raise ValueError(f"goal must be a {rows}x{cols} board, got {as_board('goal', goal).shape}")
     table = _table(n)  # row r: the tiles of arrangement r (0 = blank)
     blank = np.argmax(table == 0, axis=1)
     goal_blank = goal_tiles.index(0)
@@ -643,15 +652,17 @@ def rule_mistakes(rule, shape: tuple[int, int], goal, reachable: np.ndarray, *, 
     on ``boards`` arrangements drawn without repetition, against ``reachable`` (a bool array by
     ``perm.rank(board.tiles)``, e.g. ``state_space_distances(rows, cols, goal) >= 0``).
     """
-    from .board import Board
-
+    if not callable(rule):
+        raise TypeError(f"rule must be a function rule(board, goal) -> bool, got {describe(rule)}")
     rows, cols = _shape(shape)
     n = rows * cols
+    boards = whole("boards", boards, low=1)
+    rng = random_generator("rng", rng)
     reachable = np.asarray(reachable)
     if reachable.shape != (factorial(n),):
         raise ValueError(f"reachable must have {factorial(n)} entries (one per arrangement), "
                          f"got shape {reachable.shape}")
-    picks = np.random.default_rng(rng).choice(factorial(n), size=min(boards, factorial(n)), replace=False)
+    picks = rng.choice(factorial(n), size=min(boards, factorial(n)), replace=False)
     wrong = [Board(unrank(int(r), n), rows, cols) for r in picks
              if rule(Board(unrank(int(r), n), rows, cols), goal) != bool(reachable[r])]
     return len(wrong) / len(picks), (wrong[0] if wrong else None)

@@ -1,4 +1,4 @@
-"""Shuffling a sliding-tile puzzle: the articles' loops, the correct one, and fast batch versions.
+"""Shuffling a sliding-tile puzzle: the articles' loops and the correct one, in plain Python.
 
 Concepts
 --------
@@ -12,11 +12,12 @@ teaching version
     Short plain Python that follows an article's loop line by line, drawing
     ``floor(random() * m)`` where the article calls ``Math.floor(Math.random() * m)``.
 batch version
-    ``sample(name, n, size, rng)``: ``size`` shuffles at once with numpy, one row
-    each, following the same distribution (the tests check both against the
+    :func:`puzzlelab.sampling.sample`: ``size`` shuffles at once with numpy, one
+    row each, following the same distribution (the tests check both against the
     exact distributions of :mod:`puzzlelab.distributions`).
 
-The algorithms (``ALGORITHMS``):
+The algorithms (``SHUFFLES``, each declaring its own options; ``ALGORITHMS`` maps
+each name to its function):
 
 - ``random_walk``: from the solved board, ``steps`` times pick one of four
   directions; the blank moves there, or nothing happens if that leaves the board.
@@ -43,62 +44,84 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import cmp_to_key, lru_cache
 
 import numpy as np
 
-from .board import BLANK, Board, check_shape
+from ._validate import describe, number, random_generator, sequence, too_large, whole, whole_items
+from .board import BLANK, Board, as_board, check_board_shape, check_shape, goal_for
 from .parity import is_solvable
-from .perm import rank, unrank_many
+from .perm import rank
 
 __all__ = [
     "ALGORITHMS",
     "ARTICLE_DIRECTIONS",
-    "MAX_SAMPLE_CELLS",
+    "MAX_SORT_N",
     "MAX_SORT_TREE_N",
+    "MAX_TEACHING_N",
+    "MAX_WALK_STEPS",
+    "SHUFFLES",
+    "Shuffle",
     "board_from_perm",
     "fisher_yates",
     "make_solvable",
     "naive_swap",
     "perm_from_board",
+    "random_solvable_board",
     "random_walk",
-    "sample",
     "shuffle_board",
+    "shuffle_spec",
     "sort_shuffle",
     "sort_shuffle_tree",
     "tutorial_fisher_yates",
-    "uniform_solvable",
 ]
 
 #: The article's four directions 0..3, named as moves of the blank: left, up, right, down.
 ARTICLE_DIRECTIONS = ("L", "U", "R", "D")
-#: ``sample`` refuses batches with more than this many cells in all (about 100 MB as int8).
-MAX_SAMPLE_CELLS = 100_000_000
 #: ``sort_shuffle_tree`` enumerates every run of the random comparator up to this many items.
 MAX_SORT_TREE_N = 8
+#: The teaching loops take up to this many items (a few seconds of plain Python).
+MAX_TEACHING_N = 1_000_000
+#: The teaching sort shuffle takes up to this many items (n log n random comparisons).
+MAX_SORT_N = 100_000
+#: A random walk takes up to this many steps (a second or two; it is well mixed after a few hundred).
+MAX_WALK_STEPS = 1_000_000
 
 
 # -- checking arguments ------------------------------------------------------------
-def _whole(value, name: str, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < low:
-        raise ValueError(f"{name} must be a whole number >= {low}, got {value!r}")
-    return int(value)
-
-
 def _generator(rng) -> np.random.Generator:
-    """A numpy Generator from ``rng``: None, an int seed, or a Generator (used as is)."""
-    if isinstance(rng, bool | float | str):
-        raise TypeError(f"rng must be None, a whole-number seed or a numpy Generator, got {rng!r}")
-    return np.random.default_rng(rng)
+    """A numpy Generator from ``rng``: None, a whole-number seed >= 0, or a Generator (as is)."""
+    return random_generator("rng", rng)
+
+
+def _teaching_n(n, limit: int = MAX_TEACHING_N, name: str = "this shuffle") -> int:
+    n = whole("n", n, low=1)
+    if n > limit:
+        raise too_large(f"{name} of n={number(n)} items in plain Python", f"n <= {limit:,}",
+                        "sampling.sample(name, n, size) for many shuffles, or "
+                        "numpy.random.default_rng(seed).permutation(n) for one long fair shuffle")
+    return n
 
 
 def _board_shape(n: int, shape) -> tuple[int, int]:
-    if shape is None or len(shape) != 2:
-        raise ValueError(f"a random walk needs the board's shape=(rows, cols), got {shape!r}")
-    rows, cols = check_shape(*shape)
+    if shape is None:
+        raise TypeError("a random walk needs the board's shape=(rows, cols), got None")
+    rows, cols = check_board_shape(shape)
     if rows * cols != n:
         raise ValueError(f"shape {rows}x{cols} has {rows * cols} cells, but n={n}")
     return rows, cols
+
+
+def _walk_options(n: int, shape=None, steps=30) -> dict:
+    """The random walk's options, checked: ``shape`` must have ``n`` cells, ``steps`` in range."""
+    rows, cols = _board_shape(n, shape)
+    steps = whole("steps", steps, low=0)
+    if steps > MAX_WALK_STEPS:
+        raise too_large(f"a random walk of steps={number(steps)}", f"steps <= {MAX_WALK_STEPS:,}",
+                        "a few hundred steps (the walk is then close to uniform over solvable "
+                        "boards), or random_solvable_board for an exactly uniform one")
+    return {"shape": (rows, cols), "steps": steps}
 
 
 def _uniform_index(rng: np.random.Generator, m: int) -> int:
@@ -117,9 +140,9 @@ def random_walk(n: int, rng=None, *, shape: tuple[int, int], steps: int = 30) ->
     >>> random_walk(4, rng=0, shape=(2, 2), steps=3)
     [3, 0, 2, 1]
     """
-    n = _whole(n, "n", 1)
-    rows, cols = _board_shape(n, shape)
-    steps = _whole(steps, "steps", 0)
+    n = whole("n", n, low=1)
+    options = _walk_options(n, shape, steps)
+    (rows, cols), steps = options["shape"], options["steps"]
     rng = _generator(rng)
     cells, empty = list(range(n)), n - 1
     for _ in range(steps):
@@ -149,7 +172,7 @@ def naive_swap(n: int, rng=None) -> list[int]:
     >>> naive_swap(4, rng=0)
     [3, 1, 2, 0]
     """
-    n = _whole(n, "n", 1)
+    n = _teaching_n(n, name="naive_swap")
     rng = _generator(rng)
     cells = list(range(n))
     for i in range(n):
@@ -167,7 +190,7 @@ def tutorial_fisher_yates(n: int, rng=None) -> list[int]:
     >>> tutorial_fisher_yates(4, rng=0)
     [3, 2, 0, 1]
     """
-    n = _whole(n, "n", 1)
+    n = _teaching_n(n, name="tutorial_fisher_yates")
     rng = _generator(rng)
     cells = list(range(n))
     i = n - 1
@@ -184,7 +207,7 @@ def fisher_yates(n: int, rng=None) -> list[int]:
     >>> sorted(fisher_yates(5, rng=3))
     [0, 1, 2, 3, 4]
     """
-    n = _whole(n, "n", 1)
+    n = _teaching_n(n, name="fisher_yates")
     rng = _generator(rng)
     cells = list(range(n))
     for i in range(n - 1, 0, -1):
@@ -204,26 +227,71 @@ def sort_shuffle(n: int, rng=None) -> list[int]:
     >>> sorted(sort_shuffle(5, rng=0))
     [0, 1, 2, 3, 4]
     """
-    n = _whole(n, "n", 1)
+    n = _teaching_n(n, MAX_SORT_N, name="sort_shuffle")
     rng = _generator(rng)
     return sorted(range(n), key=cmp_to_key(lambda a, b: rng.random() - 0.5))
 
 
-#: Every teaching shuffle by name; each is ``(n, rng=None, **options) -> list``.
-ALGORITHMS: dict[str, Callable[..., list[int]]] = {
-    "random_walk": random_walk,
-    "naive_swap": naive_swap,
-    "tutorial_fisher_yates": tutorial_fisher_yates,
-    "fisher_yates": fisher_yates,
-    "sort_shuffle": sort_shuffle,
+# -- the registry: each shuffle declares its own options -------------------------------
+def _no_options(n: int) -> dict:
+    return {}
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    """One shuffle: its teaching function and the keyword options it takes beyond ``n, rng``.
+
+    ``check(n, **options)`` returns the options with their defaults, each checked (the one
+    place a shuffle's option rules are written); ``shape_option`` says that the shuffle needs
+    the board's ``shape=(rows, cols)`` (filled in by :func:`shuffle_board`).
+
+    >>> SHUFFLES["random_walk"].check_options(9, {"shape": (3, 3)})
+    {'shape': (3, 3), 'steps': 30}
+    """
+
+    name: str
+    function: Callable[..., list[int]]
+    check: Callable[..., dict] = field(default=_no_options, repr=False)
+    option_names: tuple[str, ...] = ()
+    shape_option: bool = False
+
+    def check_options(self, n: int, options: dict) -> dict:
+        """``options`` (a dict) checked for ``n`` items: ``TypeError`` for an unknown option."""
+        unknown = sorted(set(options) - set(self.option_names))
+        if unknown:
+            takes = ", ".join(f"{o}=" for o in self.option_names) or "no options"
+            raise TypeError(f"the {self.name} shuffle takes {takes}; got {', '.join(unknown)}")
+        return self.check(n, **options)
+
+    def board_options(self, rows: int, cols: int, options: dict) -> dict:
+        """The options for shuffling a ``rows x cols`` board (the shape filled in if needed)."""
+        if self.shape_option:
+            options = {"shape": (rows, cols), **options}
+        return self.check_options(rows * cols, options)
+
+
+#: Every shuffle by name, in the order the lessons meet them.
+SHUFFLES: dict[str, Shuffle] = {
+    "random_walk": Shuffle("random_walk", random_walk, _walk_options, ("shape", "steps"), True),
+    "naive_swap": Shuffle("naive_swap", naive_swap),
+    "tutorial_fisher_yates": Shuffle("tutorial_fisher_yates", tutorial_fisher_yates),
+    "fisher_yates": Shuffle("fisher_yates", fisher_yates),
+    "sort_shuffle": Shuffle("sort_shuffle", sort_shuffle),
 }
+#: Every teaching shuffle by name; each is ``(n, rng=None, **options) -> list``.
+ALGORITHMS: dict[str, Callable[..., list[int]]] = {name: s.function for name, s in SHUFFLES.items()}
 
 
-def _algorithm(name: str) -> Callable[..., list[int]]:
-    try:
-        return ALGORITHMS[name]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown shuffle {name!r}: choose one of {', '.join(ALGORITHMS)}") from None
+def shuffle_spec(name: str) -> Shuffle:
+    """The :class:`Shuffle` called ``name``, or a ``TypeError``/``ValueError`` listing the names."""
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a shuffle's name ({', '.join(SHUFFLES)}), got {describe(name)}")
+    if name not in SHUFFLES:
+        raise ValueError(f"unknown shuffle {name[:40]!r}: choose one of {', '.join(SHUFFLES)}")
+    return SHUFFLES[name]
+
+
+_algorithm = shuffle_spec  # the old private name, for code written before the registry
 
 
 # -- the random comparator's whole decision tree -------------------------------------
@@ -274,11 +342,11 @@ def sort_shuffle_tree(n: int) -> tuple[np.ndarray, np.ndarray]:
     >>> sorted(zip(ranks.tolist(), depths.tolist()))
     [(0, 1), (1, 1)]
     """
-    n = _whole(n, "n", 1)
+    n = whole("n", n, low=1)
     if n > MAX_SORT_TREE_N:
         raise ValueError(
             f"the random comparator's runs are enumerated for n <= {MAX_SORT_TREE_N} items "
-            f"(got n={n}): use sample('sort_shuffle', n, size) instead"
+            f"(got n={number(n)}): use sample('sort_shuffle', n, size) instead"
         )
     ranks, depths = _sort_tree(n)
     return np.array(ranks, dtype=np.int64), np.array(depths, dtype=np.int64)
@@ -294,8 +362,9 @@ def board_from_perm(perm: Sequence[int], rows: int, cols: int, *, goal: Board | 
     """
     rows, cols = check_shape(rows, cols)
     goal = Board.goal(rows, cols) if goal is None else _same_shape_goal(goal, rows, cols)
+    perm = whole_items("perm", sequence("perm", perm, max_len=rows * cols))
     if sorted(perm) != list(range(rows * cols)):
-        raise ValueError(f"not a permutation of 0..{rows * cols - 1}: {list(perm)}")
+        raise ValueError(f"perm must be a permutation of 0..{rows * cols - 1}, got {perm}")
     return Board._trusted(tuple(goal.tiles[k] for k in perm), rows, cols)
 
 
@@ -305,14 +374,14 @@ def perm_from_board(board: Board, *, goal: Board | None = None) -> list[int]:
     >>> perm_from_board(Board.parse("1 3/2 _"))
     [0, 2, 1, 3]
     """
-    board = Board.parse(board)
-    goal = Board.goal(board.rows, board.cols) if goal is None else _same_shape_goal(goal, *board.shape)
+    board = as_board("board", board)
+    goal = goal_for(board, goal)
     item = {tile: k for k, tile in enumerate(goal.tiles)}
     return [item[tile] for tile in board.tiles]
 
 
 def _same_shape_goal(goal, rows: int, cols: int) -> Board:
-    goal = Board.parse(goal)
+    goal = as_board("goal", goal)
     if goal.shape != (rows, cols):
         raise ValueError(f"the goal is {goal.rows}x{goal.cols} but the board is {rows}x{cols}")
     return goal
@@ -332,7 +401,7 @@ def make_solvable(board: Board) -> Board:
     7 8 _
     """
     if not isinstance(board, Board):
-        raise TypeError(f"make_solvable needs a Board, got {type(board).__name__}")
+        raise TypeError(f"board must be a Board (make_solvable), got {describe(board)}")
     if is_solvable(board):
         return board
     if board.blank in (0, 1):
@@ -340,8 +409,11 @@ def make_solvable(board: Board) -> Board:
     return board.swap(0, 1)
 
 
-def uniform_solvable(rows: int, cols: int, rng=None, *, goal: Board | None = None) -> Board:
-    """A board drawn uniformly from all boards that can reach ``goal`` (default: blank last).
+def random_solvable_board(rows: int, cols: int, rng=None, *, goal: Board | None = None) -> Board:
+    """A random board, drawn uniformly from all boards that can reach ``goal`` (default: blank last).
+
+    (Called ``uniform_solvable`` before; :func:`puzzlelab.distributions.uniform_solvable` is the
+    exact *distribution* over those boards.)
 
     Fisher-Yates gives every arrangement the same chance; an unsolvable one then
     gets its first two tiles (blank skipped) swapped. That swap pairs each
@@ -349,7 +421,7 @@ def uniform_solvable(rows: int, cols: int, rng=None, *, goal: Board | None = Non
     cell, so every solvable board ends up with probability ``2/n!``.
 
     >>> from puzzlelab.parity import is_solvable
-    >>> is_solvable(uniform_solvable(4, 4, rng=7))
+    >>> is_solvable(random_solvable_board(4, 4, rng=7))
     True
     """
     rows, cols = check_shape(rows, cols)
@@ -370,134 +442,29 @@ def shuffle_board(name: str, rows: int, cols: int, rng=None, *, solvable: bool =
     >>> shuffle_board("random_walk", 3, 3, rng=0, steps=0) == Board.goal(3, 3)
     True
     """
-    shuffle = _algorithm(name)
+    spec = shuffle_spec(name)
     rows, cols = check_shape(rows, cols)
-    if name == "random_walk":
-        options.setdefault("shape", (rows, cols))
-    board = board_from_perm(shuffle(rows * cols, rng, **options), rows, cols)
+    if not isinstance(solvable, bool):
+        raise TypeError(f"solvable must be True or False, got {describe(solvable)}")
+    options = spec.board_options(rows, cols, options)
+    board = board_from_perm(spec.function(rows * cols, rng, **options), rows, cols)
     return make_solvable(board) if solvable else board
 
 
-# -- batch versions (numpy) ------------------------------------------------------------
-def _item_dtype(n: int) -> type[np.signedinteger]:
-    """The smallest signed integer type that holds the items ``0..n-1``."""
-    if n <= 2**7:
-        return np.int8
-    return np.int16 if n <= 2**15 else np.int32
+# -- names kept for code written before the split ------------------------------------------
+_MOVED = {"sample": "sample", "MAX_SAMPLE_CELLS": "MAX_SAMPLE_CELLS"}
 
 
-def _identity_columns(n: int, size: int) -> np.ndarray:
-    """``size`` solved lists stored by position: row ``i`` holds every list's cell ``i``."""
-    return np.repeat(np.arange(n, dtype=_item_dtype(n))[:, None], size, axis=1)
+def __getattr__(name: str):
+    """``shuffles.sample`` and ``shuffles.MAX_SAMPLE_CELLS`` now live in :mod:`puzzlelab.sampling`;
+    ``shuffles.uniform_solvable`` is :func:`random_solvable_board`. The old names still work."""
+    if name in _MOVED:
+        from . import sampling
 
-
-def _swap_cells(columns: np.ndarray, i: int, k: np.ndarray, lists: np.ndarray) -> None:
-    """In list ``r``, swap cell ``i`` with cell ``k[r]`` (in place, every list at once)."""
-    flat = columns.reshape(-1)
-    where_k = k * columns.shape[1] + lists
-    held = columns[i].copy()
-    columns[i] = flat[where_k]
-    flat[where_k] = held
-
-
-def _sample_naive_swap(n: int, size: int, rng: np.random.Generator) -> np.ndarray:
-    columns, lists = _identity_columns(n, size), np.arange(size)
-    for i in range(n):
-        _swap_cells(columns, i, rng.integers(0, n, size), lists)
-    return columns
-
-
-def _sample_fisher_yates(n: int, size: int, rng: np.random.Generator, *, sattolo: bool = False) -> np.ndarray:
-    columns, lists = _identity_columns(n, size), np.arange(size)
-    for i in range(n - 1, 0, -1):
-        _swap_cells(columns, i, rng.integers(0, i if sattolo else i + 1, size), lists)
-    return columns
-
-
-def _sample_tutorial_fisher_yates(n: int, size: int, rng: np.random.Generator) -> np.ndarray:
-    return _sample_fisher_yates(n, size, rng, sattolo=True)
-
-
-@lru_cache(maxsize=64)
-def _article_moves(rows: int, cols: int) -> np.ndarray:
-    """``(cells, 4)``: where the blank goes from each cell in each article direction (or stays)."""
-    steps = {"L": (0, -1), "U": (-1, 0), "R": (0, 1), "D": (1, 0)}
-    table = np.empty((rows * cols, 4), dtype=np.int64)
-    for cell in range(rows * cols):
-        r, c = divmod(cell, cols)
-        for direction, name in enumerate(ARTICLE_DIRECTIONS):
-            nr, nc = r + steps[name][0], c + steps[name][1]
-            table[cell, direction] = nr * cols + nc if 0 <= nr < rows and 0 <= nc < cols else cell
-    table.setflags(write=False)
-    return table
-
-
-def _sample_random_walk(
-    n: int, size: int, rng: np.random.Generator, *, shape: tuple[int, int], steps: int = 30
-) -> np.ndarray:
-    rows, cols = _board_shape(n, shape)
-    steps = _whole(steps, "steps", 0)
-    moves = _article_moves(rows, cols).reshape(-1)
-    columns, lists = _identity_columns(n, size), np.arange(size)
-    flat = columns.reshape(-1)
-    empty = np.full(size, n - 1, dtype=np.int64)
-    for _ in range(steps):
-        target = moves[empty * 4 + rng.integers(0, 4, size)]
-        flat[empty * size + lists] = flat[target * size + lists]
-        flat[target * size + lists] = n - 1
-        empty = target
-    return columns
-
-
-def _sample_sort_shuffle(n: int, size: int, rng: np.random.Generator) -> np.ndarray:
-    if n > MAX_SORT_TREE_N:  # no closed form for the sort's path: run the teaching version
-        rows = [sort_shuffle(n, rng) for _ in range(size)]
-        return np.array(rows, dtype=_item_dtype(n)).reshape(size, n).T.copy()
-    ranks, depths = sort_shuffle_tree(n)
-    deepest = int(depths.max())
-    weights = np.left_shift(1, deepest - depths)  # a run with d comparisons has 2**(deepest-d) of 2**deepest
-    ends = np.cumsum(weights)
-    draws = rng.integers(0, 1 << deepest, size)
-    chosen = ranks[np.searchsorted(ends, draws, side="right")]
-    return unrank_many(chosen, n).astype(_item_dtype(n)).T.copy()
-
-
-_SAMPLERS: dict[str, Callable[..., np.ndarray]] = {
-    "random_walk": _sample_random_walk,
-    "naive_swap": _sample_naive_swap,
-    "tutorial_fisher_yates": _sample_tutorial_fisher_yates,
-    "fisher_yates": _sample_fisher_yates,
-    "sort_shuffle": _sample_sort_shuffle,
-}
-
-
-def sample(name: str, n: int, size: int, rng=None, **options) -> np.ndarray:
-    """``size`` shuffles of ``n`` items at once: a ``(size, n)`` array, one permutation per row.
-
-    Rows follow the same distribution as the teaching function ``ALGORITHMS[name]``
-    (not the same random numbers). The array uses the smallest integer type
-    that holds ``n - 1`` (int8 up to 128 items): use ``.astype(int)`` before
-    arithmetic. ``sort_shuffle`` draws from its exact decision tree up to
-    ``MAX_SORT_TREE_N`` items and runs the teaching version beyond.
-
-    >>> sample("fisher_yates", 4, 3, rng=0).shape
-    (3, 4)
-    >>> sample("random_walk", 9, 2, rng=0, shape=(3, 3), steps=0).tolist()
-    [[0, 1, 2, 3, 4, 5, 6, 7, 8], [0, 1, 2, 3, 4, 5, 6, 7, 8]]
-    """
-    _algorithm(name)
-    allowed = {"shape", "steps"} if name == "random_walk" else set()
-    if set(options) - allowed:
-        raise TypeError(f"sample({name!r}) takes options {sorted(allowed)}, got {sorted(options)}")
-    n = _whole(n, "n", 1)
-    size = _whole(size, "size", 0)
-    if n * size > MAX_SAMPLE_CELLS:
-        raise ValueError(
-            f"{size} shuffles of {n} items is {n * size:,} cells, over the limit of "
-            f"{MAX_SAMPLE_CELLS:,}: draw them in smaller batches"
-        )
-    columns = _SAMPLERS[name](n, size, _generator(rng), **options)
-    return columns.T
+        return getattr(sampling, _MOVED[name])
+    if name == "uniform_solvable":
+        return random_solvable_board
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- the SitePoint article's code, in the order it is printed (lessons 01 and 02) ---------
@@ -544,8 +511,8 @@ def article_printed_fix(board: Board, *, stale_blank: int | None = None) -> Boar
     """
     if not isinstance(board, Board):
         raise TypeError(f"article_printed_fix needs a Board, got {type(board).__name__}")
-    stale = board.size - 1 if stale_blank is None else stale_blank
-    if isinstance(stale, bool) or not isinstance(stale, int) or not 0 <= stale < board.size:
+    stale = board.size - 1 if stale_blank is None else whole("stale_blank", stale_blank, low=0)
+    if stale >= board.size:
         raise ValueError(f"stale_blank must be a cell 0..{board.size - 1}, got {stale_blank!r}")
     from .parity import inversions  # parity is already a dependency of this module
 

@@ -1,4 +1,4 @@
-"""Shuffles: teaching versions, batch versions, the parity fix and the uniform solvable sampler."""
+"""Shuffles: teaching versions, batch versions (sampling), the parity fix, random solvable boards."""
 
 import doctest
 import itertools
@@ -9,21 +9,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlelab import Board, shuffles
+from puzzlelab import Board, sampling, shuffles
 from puzzlelab.distributions import exact
 from puzzlelab.parity import is_solvable
 from puzzlelab.perm import rank_many
+from puzzlelab.sampling import MAX_SAMPLE_CELLS, MAX_SAMPLE_WORK, sample
 from puzzlelab.shuffles import (
     ALGORITHMS,
-    MAX_SAMPLE_CELLS,
     MAX_SORT_TREE_N,
+    SHUFFLES,
     board_from_perm,
     make_solvable,
     perm_from_board,
-    sample,
+    random_solvable_board,
     shuffle_board,
     sort_shuffle_tree,
-    uniform_solvable,
 )
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 4), (3, 5)]
@@ -107,12 +107,13 @@ def test_zero_steps_and_one_item_are_the_identity():
         assert ALGORITHMS[name](1, 0) == [0]
 
 
-@pytest.mark.parametrize("bad", [0, -3, 2.5, True, "4", None])
-def test_bad_sizes_fail_at_once(bad):
+@pytest.mark.parametrize(("bad", "error"), [(0, ValueError), (-3, ValueError), (2.5, TypeError),
+                                            (True, TypeError), ("4", TypeError), (None, TypeError)])
+def test_bad_sizes_fail_at_once(bad, error):
     for name in ("naive_swap", "tutorial_fisher_yates", "fisher_yates", "sort_shuffle"):
-        with pytest.raises(ValueError, match="whole number"):
+        with pytest.raises(error, match=r"^n must be"):
             ALGORITHMS[name](bad, 0)
-    with pytest.raises(ValueError, match="whole number"):
+    with pytest.raises(error, match=r"^n must be"):
         sample("fisher_yates", bad, 3)
 
 
@@ -125,14 +126,38 @@ def test_bad_rng_is_a_type_error(bad):
 
 
 def test_sample_names_the_options_it_takes():
-    with pytest.raises(TypeError, match=r"sample\('naive_swap'\) takes options \[\]"):
+    with pytest.raises(TypeError, match="the naive_swap shuffle takes no options; got steps"):
         sample("naive_swap", 4, 3, steps=3)
-    with pytest.raises(TypeError, match="shape"):
+    with pytest.raises(TypeError, match="takes shape=, steps=; got stepz"):
         sample("random_walk", 4, 3, shape=(2, 2), stepz=3)
 
 
+def test_each_shuffle_declares_its_options_once_and_every_entry_point_uses_it():
+    """The random walk's shape rule lives in its declaration: teaching, batch, exact and
+    shuffle_board all refuse the same bad options with the same message."""
+    walk = SHUFFLES["random_walk"]
+    assert walk.shape_option
+    assert walk.option_names == ("shape", "steps")
+    assert walk.board_options(2, 3, {}) == {"shape": (2, 3), "steps": 30}
+    assert all(not s.option_names for name, s in SHUFFLES.items() if name != "random_walk")
+    calls = [
+        lambda **o: shuffles.random_walk(4, 0, **o),
+        lambda **o: sample("random_walk", 4, 2, 0, **o),
+        lambda **o: exact("random_walk", 4, **o),
+    ]
+    for call in calls:
+        with pytest.raises(ValueError, match="shape 3x3 has 9 cells, but n=4"):
+            call(shape=(3, 3))
+        with pytest.raises(ValueError, match="steps must be >= 0"):
+            call(shape=(2, 2), steps=-1)
+        with pytest.raises(TypeError, match="steps must be a whole number"):
+            call(shape=(2, 2), steps=1.5)
+    with pytest.raises(ValueError, match="steps must be >= 0"):
+        shuffle_board("random_walk", 2, 2, 0, steps=-1)
+
+
 def test_random_walk_argument_errors():
-    with pytest.raises(ValueError, match="shape"):
+    with pytest.raises(TypeError, match="shape"):
         shuffles.random_walk(9, 0, shape=None)
     with pytest.raises(ValueError, match="9 cells, but n=8"):
         shuffles.random_walk(8, 0, shape=(3, 3))
@@ -158,7 +183,7 @@ def test_board_and_permutation_convert_both_ways(shape, data):
 
 
 def test_board_from_perm_rejects_non_permutations():
-    with pytest.raises(ValueError, match="not a permutation"):
+    with pytest.raises(ValueError, match="perm must be a permutation"):
         board_from_perm([0, 0, 1, 2], 2, 2)
     with pytest.raises(ValueError, match="goal is 3x3"):
         board_from_perm([0, 1, 2, 3], 2, 2, goal=Board.goal(3, 3))
@@ -189,22 +214,22 @@ def test_make_solvable_pairs_each_unsolvable_board_with_a_different_solvable_one
 
 
 def test_make_solvable_needs_a_board():
-    with pytest.raises(TypeError, match="Board"):
+    with pytest.raises(TypeError, match="board must be a Board"):
         make_solvable([1, 2, 3, 0])
 
 
 @settings(deadline=None)
 @given(shape=st.sampled_from(SHAPES), blank=st.sampled_from(["last", "first"]), seed=st.integers(0, 2**32))
-def test_uniform_solvable_boards_reach_their_goal(shape, blank, seed):
+def test_random_solvable_boards_reach_their_goal(shape, blank, seed):
     goal = Board.goal(*shape, blank=blank)
-    board = uniform_solvable(*shape, seed, goal=goal)
+    board = random_solvable_board(*shape, seed, goal=goal)
     assert board.shape == shape
     assert is_solvable(board, goal)
 
 
-def test_uniform_solvable_gives_every_solvable_2x3_board_the_same_chance():
+def test_random_solvable_board_gives_every_solvable_2x3_board_the_same_chance():
     rng = np.random.default_rng(11)
-    boards = [uniform_solvable(2, 3, rng) for _ in range(14_400)]
+    boards = [random_solvable_board(2, 3, rng) for _ in range(14_400)]
     perms = np.array([perm_from_board(b) for b in boards])
     observed = np.bincount(rank_many(perms), minlength=720)
     expected = np.array([is_solvable(board_from_perm(p, 2, 3)) for p in itertools.permutations(range(6))])
@@ -231,28 +256,57 @@ def test_shuffle_board_passes_options_and_rejects_unknown_names():
 
 
 # -- batch versions ------------------------------------------------------------------------
+def test_old_names_still_work():
+    assert shuffles.uniform_solvable is random_solvable_board
+    assert shuffles.sample is sample
+    assert shuffles.MAX_SAMPLE_CELLS == MAX_SAMPLE_CELLS
+    with pytest.raises(AttributeError):
+        shuffles.no_such_name  # noqa: B018
+
+
 @pytest.mark.parametrize("name", sorted(ALGORITHMS))
 def test_sample_gives_rows_of_permutations_repeatably(name):
     options = {"shape": (3, 3)} if name == "random_walk" else {}
     rows = sample(name, 9, 500, 5, **options)
     assert rows.shape == (500, 9)
-    assert rows.dtype == np.int8
+    assert rows.dtype == np.int64
+    assert np.array_equal(sample(name, 9, 500, 5, dtype=np.int8, **options), rows)
     assert (np.sort(rows, axis=1) == np.arange(9)).all()
     assert np.array_equal(sample(name, 9, 500, np.random.default_rng(5), **options), rows)
     assert sample(name, 9, 0, 5, **options).shape == (0, 9)
 
 
-def test_sample_dtype_grows_with_the_number_of_items():
-    assert sample("fisher_yates", 200, 3, 0).dtype == np.int16
+def test_sample_arithmetic_does_not_wrap_and_dtype_must_hold_the_items():
+    rows = sample("fisher_yates", 9, 50, 0)
+    assert (rows * 100).max() == 800  # int8 would give 32
+    assert sample("fisher_yates", 9, 3, 0, dtype=np.int16).dtype == np.int16
     wide = sample("naive_swap", 256, 4, 0)
     assert (np.sort(wide, axis=1) == np.arange(256)).all()
+    with pytest.raises(ValueError, match="dtype=int8 cannot hold values up to 199"):
+        sample("fisher_yates", 200, 3, 0, dtype=np.int8)
+    with pytest.raises(TypeError, match="dtype must be a numpy integer type"):
+        sample("fisher_yates", 4, 3, 0, dtype=float)
+
+
+def test_sample_in_chunks_gives_the_rows_of_one_long_draw():
+    """Chunking bounds memory; the first chunk is exactly the unchunked draw."""
+    n = 16
+    chunk = sampling.CHUNK_CELLS // n
+    rows = sample("naive_swap", n, chunk + 5, 3)
+    assert np.array_equal(rows[:chunk], sample("naive_swap", n, chunk, 3))
+    assert (np.sort(rows, axis=1) == np.arange(n)).all()
 
 
 def test_sample_refuses_huge_batches_at_once():
     with pytest.raises(ValueError, match="smaller batches"):
         sample("fisher_yates", 100, MAX_SAMPLE_CELLS // 100 + 1)
-    with pytest.raises(ValueError, match="size"):
+    with pytest.raises(ValueError, match="size must be >= 0"):
         sample("fisher_yates", 4, -1)
+    with pytest.raises(ValueError, match=r"permutation\(n\) for one long shuffle"):
+        sample("fisher_yates", 10**7, 1)
+    with pytest.raises(ValueError, match="fewer steps"):
+        sample("random_walk", 16, 1000, shape=(4, 4), steps=10**6)
+    assert sampling.sample_work("fisher_yates", 10**7, 1) > MAX_SAMPLE_WORK
 
 
 @pytest.mark.parametrize(
