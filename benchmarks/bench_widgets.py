@@ -1,19 +1,31 @@
-"""Time one step of each lesson widget (median over many steps), as a user's click or slider move.
+"""Time one step of each lesson widget (median over many steps), as a user's click or slider move,
+side by side against the code before this round.
 
-Run: .venv/bin/python benchmarks/bench_widgets.py [--repeat N]
+Run: .venv/bin/python benchmarks/bench_widgets.py [--repeat N] [--baseline COMMIT | --no-baseline]
 
-Prints, for each step, the median wall time and the median CPU time of this process (the CPU
-time is what the step itself costs; wall time also counts other programs sharing the cores).
-Nothing here needs a kernel: the widgets' observers run synchronously, as in the tests.
+Each version runs in its own subprocess (``PYTHONPATH`` set to that version's source), one after
+the other, and reports the median CPU time of one step (``time.process_time``: what the step
+itself costs, whatever else shares the cores) and the median wall time. The baseline is
+``git archive COMMIT puzzlelab`` unpacked in a temporary directory (default: b3fb26c, the code
+before this round). Nothing here needs a kernel: the widgets' observers run synchronously, as in
+the tests.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 TARGET_MS = 100.0
+ROOT = Path(__file__).resolve().parent.parent
+BASELINE = "b3fb26c"
 
 
 def measure(step, repeat: int) -> tuple[float, float]:
@@ -111,18 +123,87 @@ def weight_steps():
     )
 
 
+GROUPS = {
+    "playable": playable_steps,
+    "parity": parity_steps,
+    "shuffle": shuffle_steps,
+    "search": search_steps,
+    "weight": weight_steps,
+}
+
+
+def run_here(groups: list[str], repeat: int) -> list[tuple[str, float, float]]:
+    """Measure in this process (the version on ``sys.path``)."""
+    rows = []
+    for name in groups:
+        for label, step in GROUPS[name]():
+            wall, cpu = measure(step, repeat)
+            rows.append((label, wall, cpu))
+    return rows
+
+
+def run_version(source: Path, groups: list[str], repeat: int) -> list[tuple[str, float, float]]:
+    """Measure in a subprocess that imports puzzlelab from ``source``."""
+    env = {**os.environ, "PYTHONPATH": str(source), "MPLBACKEND": "Agg"}
+    command = [sys.executable, __file__, "--child", "--repeat", str(repeat), "--groups", ",".join(groups)]
+    done = subprocess.run(command, env=env, cwd=source, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"measuring {source} failed:\n{done.stderr[-3000:]}")
+    return [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
+
+
+def baseline_source(commit: str, into: Path) -> Path:
+    archive = subprocess.run(
+        ["git", "archive", commit, "puzzlelab"], cwd=ROOT, capture_output=True, check=True
+    )
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
+    return into
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=30, help="steps timed per widget (default 30)")
+    parser.add_argument("--repeat", type=int, default=30, help="steps timed per widget (3..34, default 30)")
+    parser.add_argument(
+        "--groups",
+        default=",".join(GROUPS),
+        help=f"comma-separated widget groups to time (default all: {','.join(GROUPS)})",
+    )
+    parser.add_argument(
+        "--baseline", default=BASELINE, help=f"commit to compare against (default {BASELINE})"
+    )
+    parser.add_argument("--no-baseline", action="store_true", help="time the current code only")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if not 3 <= args.repeat <= 34:
         parser.error("--repeat must lie in 3..34")
-    print(f"median of {args.repeat} steps each; target: well under {TARGET_MS:.0f} ms per step")
-    print(f"{'step':58s} {'wall ms':>8s} {'cpu ms':>8s}")
-    for group in (playable_steps, parity_steps, shuffle_steps, search_steps, weight_steps):
-        for name, step in group():
-            wall, cpu = measure(step, args.repeat)
-            print(f"{name:58s} {wall:8.1f} {cpu:8.1f}")
+    groups = [g.strip() for g in args.groups.split(",") if g.strip()]
+    unknown = sorted(set(groups) - set(GROUPS))
+    if unknown or not groups:
+        parser.error(f"unknown group(s) {unknown}: choose from {', '.join(GROUPS)}")
+    if args.child:
+        print(json.dumps(run_here(groups, args.repeat)))
+        return
+    current = run_version(ROOT, groups, args.repeat)
+    print(f"median of {args.repeat} steps each, CPU ms (process_time); target: under {TARGET_MS:.0f} ms")
+    if args.no_baseline:
+        print(f"{'step':58s} {'cpu ms':>8s} {'wall ms':>8s}")
+        for label, wall, cpu in current:
+            print(f"{label:58s} {cpu:8.1f} {wall:8.1f}")
+        return
+    with tempfile.TemporaryDirectory(prefix="bench-widgets-") as tmp:
+        before = {
+            label: (wall, cpu)
+            for label, wall, cpu in run_version(
+                baseline_source(args.baseline, Path(tmp)), groups, args.repeat
+            )
+        }
+    print(f"{'step':58s} {'before':>8s} {'now':>8s} {'ratio':>6s}   (CPU ms; before = {args.baseline})")
+    for label, _wall, cpu in current:
+        old = before.get(label)
+        if old is None:
+            print(f"{label:58s} {'-':>8s} {cpu:8.1f}")
+            continue
+        print(f"{label:58s} {old[1]:8.1f} {cpu:8.1f} {old[1] / cpu if cpu else float('inf'):5.2f}x")
 
 
 if __name__ == "__main__":

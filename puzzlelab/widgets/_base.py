@@ -295,7 +295,10 @@ class Blitter:
     def reset(self) -> None:
         self.background = None
 
-    def png(self, moving) -> bytes:
+    def png(self, moving, *, settle=()) -> bytes:
+        """PNG of the figure with ``moving`` drawn over the saved background. ``settle`` are new
+        artists that stay from now on: they are drawn once and become part of the background
+        (so text, which is costly to draw, is drawn once rather than at every step)."""
         moving = [a for a in moving if a is not None]
         if self.background is None:
             for artist in moving:
@@ -304,6 +307,10 @@ class Blitter:
             self.background = self.canvas.copy_from_bbox(self.figure.bbox)
         else:
             self.canvas.restore_region(self.background)
+            if settle:
+                for artist in settle:
+                    self.figure.draw_artist(artist)
+                self.background = self.canvas.copy_from_bbox(self.figure.bbox)
         for artist in moving:
             self.figure.draw_artist(artist)
         return rgba_png(self.canvas.buffer_rgba())
