@@ -1,11 +1,19 @@
-"""The servers the CLI starts stay on this machine, and JupyterLab asks for its token."""
+"""The servers the CLI starts stay on this machine, JupyterLab asks for its token, and the CLI
+prints a link that works on the port the server chose."""
 
+import re
+import socket
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
+from conftest import isolated_env
 from drive import TOKEN
+
+from puzzlelab import __main__ as cli
 
 pytestmark = pytest.mark.browser
 
@@ -44,3 +52,33 @@ def test_jupyterlab_refuses_requests_without_the_token(lab):
         assert refused.value.code == 403
     with urllib.request.urlopen(f"{lab.url}/api/contents?token={TOKEN}", timeout=10) as ok:
         assert ok.status == 200
+
+
+def test_the_cli_prints_a_working_link_on_the_port_jupyterlab_chose_itself(tmp_path):
+    """``python -m puzzlelab lessons``: with its first port taken, JupyterLab takes another one
+    itself (no check that can race), and the printed link (with the token) opens it."""
+    taken = socket.socket()
+    try:
+        taken.bind((cli.LOCALHOST, cli.LAB_PORT))
+        taken.listen()
+    except OSError:
+        pass  # already in use by something else: just as good
+    command = [sys.executable, "-m", "puzzlelab", "lessons", str(tmp_path / "mine"), "--no-browser"]
+    server = subprocess.Popen(command, env=isolated_env(tmp_path), stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True, start_new_session=True)  # fmt: skip
+    try:
+        for line in server.stdout:
+            if "is ready" in line:
+                break
+        link = re.search(r"http://\S+", line)[0]
+        assert re.match(r"http://127\.0\.0\.1:\d+/lab\?token=\w{32,}$", link), link
+        assert int(link.split(":")[2].split("/")[0]) != cli.LAB_PORT
+        status = link.replace("/lab?", "/api/status?")
+        with urllib.request.urlopen(status, timeout=30) as answer:
+            assert answer.status == 200
+    finally:
+        taken.close()
+        server.terminate()  # the CLI passes SIGTERM on to JupyterLab
+        server.wait(timeout=30)
+        server.stdout.close()
+    assert (tmp_path / "mine" / "00_play.ipynb").stat().st_mode & 0o777 == 0o644
