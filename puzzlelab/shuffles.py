@@ -452,7 +452,7 @@ def shuffle_board(name: str, rows: int, cols: int, rng=None, *, solvable: bool =
 
 
 # -- names kept for code written before the split ------------------------------------------
-_MOVED = {"sample": "sample", "MAX_SAMPLE_CELLS": "MAX_SAMPLE_CELLS"}
+_MOVED = {"sample": "sample", "MAX_SAMPLE_CELLS": "MAX_SAMPLE_CELLS", "_article_moves": "_article_moves"}
 
 
 def __getattr__(name: str):
