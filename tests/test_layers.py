@@ -26,7 +26,7 @@ ALLOWED = {
     "shuffles": {"board", "perm", "parity"},
     "distributions": {"board", "perm", "parity", "shuffles"},
     "heuristics": {"board", "perm", "parity", "_cache"},
-    "search": {"board", "perm", "parity", "heuristics", "_cache", "search", "data"},
+    "search": {"board", "perm", "parity", "heuristics", "_cache", "_validate", "search", "data"},
 }
 
 

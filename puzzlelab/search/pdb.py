@@ -26,7 +26,7 @@ References: Culberson & Schaeffer (1998), "Pattern databases"; Korf & Felner (20
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -68,8 +68,11 @@ class PatternDatabase:
         Disjoint groups covering every tile (default :func:`default_partition`: 6-6-3 on 4x4).
     progress : callable(done, total, message) or None
         Called while a table builds (default: a text bar on stderr).
-    cache : bool
-        Read and write tables in ``cache_directory`` (default the user cache directory).
+    cache : bool or path
+        As in :func:`pattern_database` (``cache_directory`` is the older spelling of a path).
+    tables : sequence of arrays, optional
+        The tables, one per group, as :func:`pattern_database` passes them (else found or
+        built here).
     reflect : bool
         Also read the tables for the board reflected about the main diagonal and take the larger
         sum (Korf & Felner): same tables, a second look-up. Square boards whose goal has the
@@ -84,10 +87,11 @@ class PatternDatabase:
         goal: Board | None = None,
         *,
         partition=None,
-        progress: Progress | None = text_progress,
-        cache: bool = True,
+        progress: Progress | bool | None = True,
+        cache: bool | str | os.PathLike = True,
         cache_directory: str | os.PathLike | None = None,
         reflect: bool = False,
+        tables: Sequence[np.ndarray] | None = None,
     ):
         self.goal = Board.goal(4, 4) if goal is None else Board.parse(goal)
         self.partition = _check_partition(
@@ -101,11 +105,13 @@ class PatternDatabase:
                 f"not the goal {self.goal.text()}"
             )
         self.bits = index_bits(self.goal.size)
-        self.tables: list[np.ndarray] = load_tables(
-            self.goal, self.partition, progress=progress, cache=cache, cache_directory=cache_directory
-        )
-        self._bytes = [t.tobytes() for t in self.tables]
-        self.nbytes = sum(t.nbytes for t in self.tables) * 2
+        if tables is None:  # the factory pattern_database passes tables; this finds them itself
+            where = cache_directory if cache is True and cache_directory is not None else cache
+            tables = load_tables(self.goal, self.partition, progress=progress, cache=where)
+        self.tables: list[np.ndarray] = list(tables)
+        # one copy in memory: views of the (memory-mapped, read-only) tables, read like bytes
+        self._bytes = [memoryview(t) for t in self.tables]
+        self.nbytes = sum(t.nbytes for t in self.tables)
 
     def _check_goal(self, board: Board, goal: Board | None) -> None:
         if board.shape != self.goal.shape:

@@ -21,29 +21,33 @@ blank's regions).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from math import perm as n_placements
 
 import numpy as np
 
+from .._validate import describe, whole
 from ..board import BLANK, Board, neighbour_table
 
 __all__ = [
     "MAX_CELLS",
     "MAX_ENTRIES",
+    "PlacementLayout",
     "Progress",
+    "abstract_start",
     "build_table",
     "check_partition",
+    "default_group_size",
     "default_partition",
     "index_bits",
     "placement_index",
     "text_progress",
+    "unreached",
 ]
 
 Progress = Callable[[int, int, str], None]
 MAX_ENTRIES = 1 << 24  # one table may hold at most 16,777,216 entries (16 MB)
 MAX_CELLS = 64  # the blank's region is a bit mask of at most 64 cells
-_MAX_ENTRIES, _MAX_CELLS = MAX_ENTRIES, MAX_CELLS
 _TABLE_CELLS = 16  # up to this many cells, every region is looked up in a precomputed table
 _CHUNK = 1 << 17  # placements expanded at once: bounds the working memory of a build
 
@@ -58,62 +62,146 @@ def text_progress(done: int, total: int, message: str) -> None:
 
 
 # -- the packed placement index: the layout build and look-up share ----------------------------
+class PlacementLayout:
+    """How a group's placement is packed into a table index (shared by build and look-up).
+
+    Each tile of the group gets ``bits`` bits, enough to name any cell (4 on 4x4, 5 up to 32
+    cells, 6 up to 64); the cell of the group's k-th tile sits in bits ``k*bits`` up. A group
+    of m tiles thus has a table of ``2**(bits*m)`` entries; indices in which two tiles share a
+    cell are no placement and hold the table's "unreached" value.
+
+    >>> layout = PlacementLayout(16)
+    >>> layout.bits, layout.index((2, 6, 10)) == 2 | 6 << 4 | 10 << 8, layout.cells(0xA62, 3)
+    (4, True, (2, 6, 10))
+    """
+
+    def __init__(self, n_cells: int):
+        self.n_cells = n_cells
+        self.bits = index_bits(n_cells)
+
+    def index(self, cells: Sequence[int]) -> int:
+        """The table index of the placement with the group's k-th tile on ``cells[k]``."""
+        return placement_index(cells, self.bits)
+
+    def cells(self, index: int, size: int) -> tuple[int, ...]:
+        """The inverse of :meth:`index` for a group of ``size`` tiles."""
+        mask = (1 << self.bits) - 1
+        return tuple((index >> (self.bits * k)) & mask for k in range(size))
+
+    def entries(self, size: int) -> int:
+        """The length of the table of a group of ``size`` tiles."""
+        return 1 << (self.bits * size)
+
+
 def index_bits(n_cells: int) -> int:
     """Bits per tile in a placement index: enough to name any of ``n_cells`` cells (4 on 4x4)."""
     return max(1, (n_cells - 1).bit_length())
 
 
 def placement_index(cells: Sequence[int], bits: int) -> int:
-    """The table index of a placement: the cell of the group's k-th tile in bits ``k*bits`` up.
-
-    On 4x4 (``bits=4``) the group (3, 7, 11) at cells (2, 6, 10) has index ``2 | 6<<4 | 10<<8``.
-    Indices that are no placement (two tiles on one cell) are unused table entries.
-    """
+    """The table index of a placement: the cell of the group's k-th tile in bits ``k*bits`` up."""
     return sum(cell << (bits * k) for k, cell in enumerate(cells))
 
 
-_bits = index_bits
+def is_table_dtype(table: np.ndarray) -> bool:
+    """Whether ``table`` has a dtype tables may have (``uint8``, or ``uint16`` past 254 moves)."""
+    return table.dtype in (np.dtype(np.uint8), np.dtype(np.uint16))
+
+
+def unreached(dtype) -> int:
+    """The value that marks an index no placement (or an unreachable one): the dtype's maximum."""
+    return int(np.iinfo(dtype).max)
+
+
+def abstract_start(goal: Board, group: Sequence[int]) -> tuple[int, int, tuple[int, ...], int]:
+    """Everything a group's table depends on: ``(rows, cols, home cells of the group's tiles in
+    group order, lowest cell of the blank's region at the goal)``.
+
+    Two goals that agree on these have the same table: the 6-6-3 tables of the blank-last
+    and blank-first 4x4 goals are two tables, not four (the six-tile groups sit on the same
+    cells, and the blank's region at 0 or at 15 is the same region), so a cache keyed by this
+    stores, and a process maps, each of them once.
+    """
+    cells = tuple(goal.tiles.index(t) for t in group)
+    walls, region, stack = set(cells), {goal.blank}, [goal.blank]
+    while stack:
+        for _, nxt in neighbour_table(goal.rows, goal.cols)[stack.pop()]:
+            if nxt not in walls and nxt not in region:
+                region.add(nxt)
+                stack.append(nxt)
+    return goal.rows, goal.cols, cells, min(region)
+
+
+# -- partitions --------------------------------------------------------------------------------
+def default_group_size(n_cells: int) -> int:
+    """Tiles per group in the default partition: the largest whose tables build in seconds.
+
+    Up to 9 cells, halves; 4x4, six (Korf & Felner's 6-6-3, 16 MB tables); 17-32 cells, four
+    (1 MB tables, 2**20 entries); 33-64 cells, three (2**18 entries), where a group of four
+    would need a 16 MB table for each of 16 groups and minutes to build.
+    """
+    if n_cells <= 9:
+        return max(1, n_cells // 2)
+    if n_cells <= 16:
+        return 6
+    return 4 if n_cells <= 32 else 3
 
 
 def default_partition(goal: Board) -> tuple[tuple[int, ...], ...]:
-    """6-6-3 for 4x4 (compact blocks away from the blank's corner); halves of at most 6 otherwise."""
+    """6-6-3 for 4x4 (compact blocks away from the blank's corner); groups of
+    :func:`default_group_size` tiles in reading order otherwise."""
     cells = [i for i in range(goal.size) if i != goal.blank]
     if goal.shape == (4, 4) and goal.blank in (0, 15):
         blocks = [(1, 2, 3, 5, 6, 7), (8, 9, 10, 12, 13, 14), (4, 11, 15)]
         if goal.blank == 15:
             blocks = [tuple(15 - c for c in block) for block in blocks]
         return tuple(tuple(sorted(goal.tiles[c] for c in block)) for block in blocks)
-    groups, size = [], 6 if len(cells) > 8 else max(1, (len(cells) + 1) // 2)
-    for k in range(0, len(cells), size):
-        groups.append(tuple(sorted(goal.tiles[c] for c in cells[k : k + size])))
+    size = default_group_size(goal.size)
+    blocks = [cells[k : k + size] for k in range(0, len(cells), size)]
+    return tuple(tuple(sorted(goal.tiles[c] for c in block)) for block in blocks)
+
+
+def check_size(goal: Board) -> None:
+    """Refuse boards whose blank region does not fit a 64-bit mask."""
+    if goal.size > MAX_CELLS:
+        raise ValueError(
+            f"pattern databases are for boards of at most {MAX_CELLS} cells, not "
+            f"{goal.rows}x{goal.cols}; use linear_conflict or a non-optimal solver there"
+        )
+
+
+def _groups(partition) -> tuple[tuple[int, ...], ...]:
+    """``partition`` as tuples of ints, or a TypeError that names it (no silent ``int(1.5)``)."""
+    example = "e.g. ((1, 2, 3), (4, 5))"
+    if isinstance(partition, str | bytes) or not isinstance(partition, Iterable):
+        raise TypeError(f"partition must be groups of tiles, {example}; got {describe(partition)}")
+    groups = []
+    for group in partition:
+        if isinstance(group, str | bytes) or not isinstance(group, Iterable):
+            raise TypeError(
+                f"each group of partition must be a sequence of tiles, {example}; got {describe(group)}"
+            )
+        groups.append(tuple(whole("partition tile", t) for t in group))
     return tuple(groups)
 
 
 def check_partition(goal: Board, partition) -> tuple[tuple[int, ...], ...]:
-    if goal.size > _MAX_CELLS:
-        raise ValueError(
-            f"pattern databases are for boards of at most {_MAX_CELLS} cells, not "
-            f"{goal.rows}x{goal.cols}; use linear_conflict or a non-optimal solver there"
-        )
-    try:
-        groups = tuple(tuple(int(t) for t in group) for group in partition)
-    except (TypeError, ValueError):
-        raise ValueError(
-            f"partition must be groups of tiles, e.g. ((1, 2, 3), (4, 5)), got {partition!r}"
-        ) from None
+    """``partition`` as tuples, checked: disjoint groups covering every tile, tables in bounds."""
+    check_size(goal)
+    groups = _groups(partition)
     tiles = [t for group in groups for t in group]
     wanted = sorted(t for t in goal.tiles if t != BLANK)
-    if sorted(tiles) != wanted:
+    if sorted(tiles) != wanted or not all(groups):
         raise ValueError(
-            f"partition {groups} must split the tiles {wanted} into disjoint groups, each tile once "
-            "(the blank is never in a group)"
+            f"partition {describe(groups)} must split the tiles 1..{len(wanted)} into disjoint "
+            "non-empty groups, each tile once (the blank is never in a group)"
         )
     b = index_bits(goal.size)
     for group in groups:
-        if 1 << (b * len(group)) > _MAX_ENTRIES:
+        if 1 << (b * len(group)) > MAX_ENTRIES:
             raise ValueError(
                 f"group {group} is too large: its table would have 2**{b * len(group)} entries "
-                f"(limit {_MAX_ENTRIES:,}); use groups of at most {24 // b} tiles"
+                f"(limit {MAX_ENTRIES:,}); use groups of at most {24 // b} tiles on {goal.rows}x{goal.cols}"
             )
     return groups
 
@@ -123,7 +211,7 @@ def _mask_dtype(n_cells: int):
     for dtype in (np.uint16, np.uint32, np.uint64):
         if n_cells <= np.iinfo(dtype).bits:
             return dtype
-    raise ValueError(f"pattern databases need at most {_MAX_CELLS} cells, got {n_cells}")
+    raise ValueError(f"pattern databases need at most {MAX_CELLS} cells, got {n_cells}")
 
 
 def _flood(seed: np.ndarray, occupied: np.ndarray, rows: int, cols: int) -> np.ndarray:
@@ -232,57 +320,85 @@ def _expand(pairs, group_size, b, regions, target, target_bit):
             yield child, regions.lowest(occupied[ok] ^ own[ok] ^ into[ok], src)
 
 
-def build_table(goal: Board, group: Sequence[int], progress: Progress | None) -> np.ndarray:
-    """Breadth-first search over (placement, blank region) states; entry = fewest group moves.
+def build_table(
+    goal: Board, group: Sequence[int], progress: Progress | None = None, *, narrow_until: int = 255
+) -> np.ndarray:
+    """The table of ``group``: for each placement index, the fewest group moves to the goal.
 
-    Every move slides a group tile into the blank's region and costs 1 (the blank's own walk
-    inside its region is free). A placement's entry is its smallest distance over regions
-    (255 for indices that are no placement). ``seen``/``fresh`` hold, per placement, one bit
-    per region (named by its lowest cell) reached so far / reached at the current depth.
+    A breadth-first search over (placement, blank region) states: every move slides a group
+    tile into the blank's region and costs 1 (the blank's own walk inside its region is free).
+    A placement's entry is its smallest distance over regions. The table is ``uint8`` with 255
+    marking indices that are no placement (or unreachable ones); should a distance reach 255
+    it becomes ``uint16`` (65535 marks), so no value is ever truncated. ``progress``, if given,
+    is called as ``progress(placements reached, placements in all, label)``. (``narrow_until``
+    moves the switch to ``uint16`` to an earlier depth, for tests.)
     """
-    rows, cols, n = goal.rows, goal.cols, goal.size
-    b, m = index_bits(n), len(group)
-    regions = _Regions(rows, cols)
-    dtype = regions.dtype
-    target, target_bit = _moves(rows, cols, dtype)
-    dist = np.full(1 << (b * m), 255, dtype=np.uint8)
-    seen = np.zeros(1 << (b * m), dtype=dtype)
-    fresh = np.zeros_like(seen)
-    cells = [goal.tiles.index(t) for t in group]
-    start = sum(c << (b * k) for k, c in enumerate(cells))
-    occupied = np.array([sum(1 << c for c in cells)], dtype=dtype)
-    first = regions.lowest(occupied, np.array([goal.blank]))
-    seen[start] = fresh[start] = first[0]
-    dist[start] = 0
-    total, reached, depth = n_placements(n, m), 1, 0
-    label = f"pattern database {rows}x{cols} tiles {','.join(map(str, group))}"
+    search = _Search(goal, group, narrow_until)
+    total = n_placements(goal.size, len(group))
+    label = f"pattern database {goal.rows}x{goal.cols} tiles {','.join(map(str, group))}"
     shown = None  # report only news: later depths may reach no new placement
-    while True:
-        frontier, bits = _take(fresh)
-        if not len(frontier):
-            break
-        if progress is not None and reached != shown:
-            progress(reached, total, label)
-            shown = reached
-        for lo in range(0, len(frontier), _CHUNK):
-            for child, bit in _expand(
-                _pairs(frontier[lo : lo + _CHUNK], bits[lo : lo + _CHUNK], n),
-                m, b, regions, target, target_bit,
-            ):
-                new = (seen[child] & bit) == 0
-                child, bit = child[new], bit[new]
-                _mark(seen, fresh, child, bit)
-                dist[child[dist[child] == 255]] = depth + 1
-        depth += 1
-        reached = _count_reached(dist)
+    while search.step():
+        if progress is not None and search.reached != shown:
+            progress(search.reached, total, label)
+            shown = search.reached
     if progress is not None and shown != total:
         progress(total, total, label)
-    return dist
+    return search.dist
+
+
+class _Search:
+    """The state of one table's breadth-first search, one depth per :meth:`step`.
+
+    ``seen``/``fresh`` hold, per placement, one bit per region (named by its lowest cell)
+    reached so far / reached at the current depth; ``dist`` the placement's first depth.
+    """
+
+    def __init__(self, goal: Board, group: Sequence[int], narrow_until: int = 255):
+        n, m = goal.size, len(group)
+        self.narrow_until = narrow_until  # the depth at which uint8 gives way to uint16
+        self.n, self.m, self.b = n, m, index_bits(n)
+        self.regions = _Regions(goal.rows, goal.cols)
+        self.target, self.target_bit = _moves(goal.rows, goal.cols, self.regions.dtype)
+        self.dist = np.full(1 << (self.b * m), 255, dtype=np.uint8)
+        self.seen = np.zeros(1 << (self.b * m), dtype=self.regions.dtype)
+        self.fresh = np.zeros_like(self.seen)
+        cells = [goal.tiles.index(t) for t in group]
+        start = placement_index(cells, self.b)
+        occupied = np.array([sum(1 << c for c in cells)], dtype=self.regions.dtype)
+        self.seen[start] = self.fresh[start] = self.regions.lowest(occupied, np.array([goal.blank]))[0]
+        self.dist[start] = 0
+        self.depth, self.reached = 0, 1
+
+    def step(self) -> bool:
+        """Expand every state of the current depth; False once none is left."""
+        frontier, bits = _take(self.fresh)
+        if not len(frontier):
+            return False
+        if self.depth + 1 >= unreached(np.uint16):  # more moves than any board of 64 cells needs
+            raise ValueError("a pattern database distance passed 65,534 moves; use smaller groups")
+        if self.dist.dtype == np.uint8 and self.depth + 1 >= self.narrow_until:
+            self._widen()
+        for lo in range(0, len(frontier), _CHUNK):
+            pairs = _pairs(frontier[lo : lo + _CHUNK], bits[lo : lo + _CHUNK], self.n)
+            for child, bit in _expand(pairs, self.m, self.b, self.regions, self.target, self.target_bit):
+                new = (self.seen[child] & bit) == 0
+                child, bit = child[new], bit[new]
+                _mark(self.seen, self.fresh, child, bit)
+                self.dist[child[self.dist[child] == unreached(self.dist.dtype)]] = self.depth + 1
+        self.depth += 1
+        self.reached = _count_reached(self.dist)
+        return True
+
+    def _widen(self) -> None:
+        """Distances are about to reach the uint8 mark: move to uint16 rather than truncate."""
+        wide = self.dist.astype(np.uint16)
+        wide[self.dist == 255] = unreached(np.uint16)
+        self.dist = wide
 
 
 def _count_reached(dist: np.ndarray) -> int:
-    step = _CHUNK * 8
-    return sum(int(np.count_nonzero(dist[lo : lo + step] != 255)) for lo in range(0, len(dist), step))
+    step, mark = _CHUNK * 8, unreached(dist.dtype)
+    return sum(int(np.count_nonzero(dist[lo : lo + step] != mark)) for lo in range(0, len(dist), step))
 
 
 def _take(fresh: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -1,102 +1,370 @@
-"""Getting pattern-database tables: from the cache directory, or built and saved there.
+"""Getting pattern-database tables: shipped, cached, or built; then one read-only copy in memory.
 
-Building is :mod:`puzzlelab.search.pdb_build`; looking up is :mod:`puzzlelab.search.pdb`.
-Tables are cached as ``.npy`` files in the user cache directory (see
-:func:`puzzlelab._cache.cache_dir`), keyed by the shape, the goal and the group, checked by a
-SHA-256 sidecar, and rebuilt when missing or corrupt.
+Building is :mod:`puzzlelab.search.pdb_build`, looking up :mod:`puzzlelab.search.pdb`; this
+module finds the tables, and :func:`pattern_database` is the factory to call.
+
+Where a table comes from, first found first:
+
+1. the tables this process already holds (plain and reflected databases share them);
+2. the cache directory: ``<name>.npy`` checked against its ``<name>.sha256`` sidecar, and
+   opened memory-mapped, read-only, so that every kernel on a class server shares one copy of
+   the pages;
+3. the tables shipped with the package (``puzzlelab/data/<name>.npy.xz``: the 6-6-3 tables of
+   both standard 4x4 goals, which are two distinct 16 MB tables and two small ones, 2.2 MB
+   compressed), decompressed once into the cache;
+4. a fresh build (:func:`~puzzlelab.search.pdb_build.build_table`), saved to the cache.
+
+A file whose header is damaged or claims another shape or type, or whose checksum differs,
+is rebuilt, never trusted (and never read into memory first). When the cache directory cannot
+be written, tables stay in memory and one :class:`CacheWarning` says so, before any build.
+Cache files are written atomically and readable by all (0644 under the usual umask).
+
+The shipped files are made by :func:`ship_tables` (run it after changing how tables are built;
+a test checks that the shipped tables equal freshly built ones).
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
+import lzma
 import os
-import tempfile
-from collections.abc import Sequence
+import sys
+import time
+import warnings
+import weakref
+from collections.abc import Callable, Sequence
+from math import perm
 from pathlib import Path
 
 import numpy as np
 
-from .._cache import cache_dir
-from ..board import Board
-from .pdb_build import Progress, build_table, index_bits, text_progress
+from .._cache import cache_dir, is_writable, write_atomic
+from .._validate import describe
+from ..board import Board, as_board
+from .pdb_build import (
+    PlacementLayout,
+    Progress,
+    abstract_start,
+    build_table,
+    check_partition,
+    check_size,
+    default_partition,
+    is_table_dtype,
+)
 
-__all__ = ["load_tables", "pattern_database"]
+__all__ = ["CacheWarning", "load_tables", "pattern_database", "resolve_cache", "ship_tables"]
 
-_VERSION = 2  # 2: the abstract puzzle tracks the blank (Korf & Felner); 1 did not
+# 3: files named by what the table depends on (abstract_start), so equal tables share a file;
+# 2: the abstract puzzle tracks the blank (Korf & Felner); 1 did not
+_VERSION = 3
+SHIPPED = Path(__file__).resolve().parent.parent / "data"
+# the tables this process holds, by (name, cache directory or None): databases share them
+_HELD: weakref.WeakValueDictionary[tuple[str, str | None], np.ndarray] = weakref.WeakValueDictionary()
+
+
+class CacheWarning(UserWarning):
+    """The cache directory could not be used; tables were kept in memory instead."""
+
+
+# -- names and files ---------------------------------------------------------------------------
+def table_name(goal: Board, group: Sequence[int]) -> str:
+    """The file name (without suffix) of ``group``'s table for ``goal``: the shape and a digest
+    of what the table depends on (:func:`~puzzlelab.search.pdb_build.abstract_start`)."""
+    rows, cols, cells, region = abstract_start(goal, group)
+    key = f"v{_VERSION}|{rows}x{cols}|cells {','.join(map(str, cells))}|blank region from {region}"
+    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
+    return f"pdb-{goal.rows}x{goal.cols}-{digest}"
 
 
 def _cache_path(goal: Board, group: Sequence[int], directory: Path) -> Path:
-    key = f"v{_VERSION}|{goal.rows}x{goal.cols}|{','.join(map(str, goal.tiles))}|{','.join(map(str, group))}"
-    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
-    return directory / f"pdb-{goal.rows}x{goal.cols}-{digest}.npy"
+    return directory / f"{table_name(goal, group)}.npy"
+
+
+def _checksum(table: np.ndarray) -> str:
+    return hashlib.sha256(memoryview(np.ascontiguousarray(table)).cast("B")).hexdigest()
+
+
+def _header_fits(path: Path, size: int) -> bool:
+    """Whether ``path`` is an ``.npy`` file of exactly ``size`` table entries, read from its header
+    alone: a damaged header or one claiming a huge shape is refused before any memory is used."""
+    try:
+        with open(path, "rb") as handle:
+            fmt = np.lib.format
+            version = fmt.read_magic(handle)
+            read = fmt.read_array_header_1_0 if version == (1, 0) else fmt.read_array_header_2_0
+            shape, fortran, dtype = read(handle)
+            offset = handle.tell()
+    except Exception:  # any malformed header (ValueError, SyntaxError, EOFError, ...) means rebuild
+        return False
+    if shape != (size,) or fortran or dtype not in (np.dtype(np.uint8), np.dtype(np.uint16)):
+        return False
+    return os.path.getsize(path) == offset + size * dtype.itemsize
 
 
 def _load(path: Path, size: int) -> np.ndarray | None:
-    """The cached table, or None if it is missing, the wrong shape, or fails its checksum."""
-    sidecar = path.with_suffix(".sha256")
+    """The cached table, memory-mapped read-only; None if missing, malformed or failing its checksum."""
+    if not _header_fits(path, size):
+        return None
     try:
-        table = np.load(path, allow_pickle=False)
-        expected = sidecar.read_text().strip()
-    except (OSError, ValueError, EOFError):
+        expected = path.with_suffix(".sha256").read_text().strip()
+        table = np.load(path, mmap_mode="r", allow_pickle=False)
+    except (OSError, ValueError):
         return None
-    if table.dtype != np.uint8 or table.shape != (size,):
-        return None
-    if hashlib.sha256(table.tobytes()).hexdigest() != expected:
-        return None
-    return table
+    return table if _checksum(table) == expected else None
 
 
-def _save(path: Path, table: np.ndarray) -> None:
-    """Write atomically (a temporary file renamed into place), so an interrupt leaves no half file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+def _write_bytes(path: Path, data: bytes) -> None:
+    write_atomic(path, lambda handle: handle.write(data))
+
+
+def _save(path: Path, table: np.ndarray, digest: str) -> np.ndarray:
+    """Write the table and then its checksum sidecar, each atomically; return the file mapped."""
+    write_atomic(path, lambda handle: np.save(handle, table, allow_pickle=False))
+    _write_bytes(path.with_suffix(".sha256"), digest.encode())
+    return np.load(path, mmap_mode="r", allow_pickle=False)
+
+
+def _unpack(name: str, size: int) -> tuple[np.ndarray, str] | None:
+    """The shipped table ``name`` (decompressed into memory) and its checksum, or None."""
+    packed = SHIPPED / f"{name}.npy.xz"
     try:
-        with os.fdopen(fd, "wb") as handle:
-            np.save(handle, table, allow_pickle=False)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    path.with_suffix(".sha256").write_text(hashlib.sha256(table.tobytes()).hexdigest())
+        data = lzma.decompress(packed.read_bytes())
+        expected = (SHIPPED / f"{name}.sha256").read_text().strip()
+        table = np.load(io.BytesIO(data), allow_pickle=False)
+    except (OSError, ValueError, lzma.LZMAError):
+        return None
+    if table.shape != (size,) or not is_table_dtype(table) or _checksum(table) != expected:
+        return None
+    return table, expected
+
+
+def ship_tables(goal: Board, partition=None, directory: Path = SHIPPED) -> list[Path]:
+    """Build ``goal``'s tables and write them compressed (xz) into ``directory``, for shipping."""
+    groups = check_partition(goal, default_partition(goal) if partition is None else partition)
+    written = []
+    for group in groups:
+        table = build_table(goal, group)
+        name = table_name(goal, group)
+        packed = io.BytesIO()
+        np.save(packed, table, allow_pickle=False)
+        _write_bytes(directory / f"{name}.npy.xz", lzma.compress(packed.getvalue()))
+        _write_bytes(directory / f"{name}.sha256", _checksum(table).encode())
+        written.append(directory / f"{name}.npy.xz")
+    return written
+
+
+# -- where tables go ---------------------------------------------------------------------------
+def resolve_cache(cache) -> Path | None:
+    """The directory that ``cache=`` names (True: the user cache directory; False: none)."""
+    if isinstance(cache, bool):
+        return cache_dir() if cache else None
+    if not isinstance(cache, str | os.PathLike):
+        raise TypeError(f"cache must be True, False or a directory (str or path), got {describe(cache)}")
+    if not os.fspath(cache):
+        raise ValueError("cache must name a directory, got an empty string (False keeps tables in memory)")
+    return Path(os.fspath(cache)).expanduser()
+
+
+def _usable(directory: Path | None) -> Path | None:
+    """``directory`` if tables can be written there, else None after one :class:`CacheWarning`."""
+    if directory is None:
+        return None
+    why = is_writable(directory)
+    if why is None:
+        return directory
+    warnings.warn(
+        f"cannot write pattern database tables in {directory} ({why}); keeping them in memory "
+        "for this session (pass cache=<a writable directory> to keep them, or cache=False)",
+        CacheWarning,
+        stacklevel=4,
+    )
+    return None
 
 
 def load_tables(
     goal: Board,
     partition: Sequence[Sequence[int]],
     *,
-    progress: Progress | None = text_progress,
-    cache: bool = True,
-    cache_directory: str | os.PathLike | None = None,
+    progress=True,
+    cache=True,
 ) -> list[np.ndarray]:
-    """One table per group of ``partition`` (already checked): read from the cache, or built."""
-    directory = Path(cache_directory) if cache_directory is not None else cache_dir()
-    bits = index_bits(goal.size)
-    tables = []
-    for group in partition:
-        size = 1 << (bits * len(group))
-        path = _cache_path(goal, group, directory)
-        table = _load(path, size) if cache else None
-        if table is None:
-            table = build_table(goal, group, progress)
-            if cache:
-                _save(path, table)
-        tables.append(table)
+    """One read-only table per group of ``partition`` (already checked), found as the module
+    docstring lists. ``cache`` is as in :func:`pattern_database`; ``progress`` too."""
+    directory = resolve_cache(cache)
+    layout = PlacementLayout(goal.size)
+    names = [table_name(goal, group) for group in partition]
+    sizes = [layout.entries(len(group)) for group in partition]
+    tables = [_held_or_cached(name, size, directory) for name, size in zip(names, sizes, strict=True)]
+    missing = [k for k, table in enumerate(tables) if table is None]
+    if missing:
+        directory = _usable(directory)
+        shipped = {k: _unpack(names[k], sizes[k]) for k in missing}
+        to_build = [partition[k] for k in missing if shipped[k] is None]
+        with _Reporter(progress, goal, to_build) as report:
+            for k in missing:
+                if shipped[k] is None:
+                    table = build_table(goal, partition[k], report)
+                    shipped[k] = table, _checksum(table)
+                tables[k] = _keep(names[k], *shipped[k], directory)
     return tables
 
 
-def pattern_database(
-    goal: Board | None = None,
-    *,
-    partition=None,
-    progress: Progress | None = text_progress,
-    reflect: bool = False,
-):
-    """The additive pattern database for ``goal`` (loaded from the cache, or built and cached).
+def _held_or_cached(name: str, size: int, directory: Path | None) -> np.ndarray | None:
+    key = (name, None if directory is None else str(directory))
+    table = _HELD.get(key)
+    if table is None and directory is not None:
+        table = _load(directory / f"{name}.npy", size)
+        if table is not None:
+            _HELD[key] = table
+    return table
 
-    >>> pdb = pattern_database(Board.goal(4, 4, blank="first"))  # doctest: +SKIP
-    >>> pdb(Board.goal(4, 4, blank="first"))  # doctest: +SKIP
-    0
+
+def _keep(name: str, table: np.ndarray, digest: str, directory: Path | None) -> np.ndarray:
+    """Save ``table`` to the cache and map it back (one shared copy), or keep it in memory."""
+    if directory is not None:
+        table = _save(directory / f"{name}.npy", table, digest)
+    if table.flags.writeable:
+        table.flags.writeable = False
+    _HELD[name, None if directory is None else str(directory)] = table
+    return table
+
+
+def forget_held_tables() -> None:
+    """Drop this process's references to tables (tests and benchmarks use it to start cold)."""
+    _HELD.clear()
+
+
+# -- progress ----------------------------------------------------------------------------------
+def _check_progress(progress) -> None:
+    if not (progress is None or isinstance(progress, bool) or callable(progress)):
+        raise TypeError(
+            "progress must be True (a progress bar), False or None (silent), or a callable "
+            f"(done, total, message), got {describe(progress)}"
+        )
+
+
+class _Reporter:
+    """Progress over every table one call builds, as ``build_table``'s callback.
+
+    ``progress=True``: a :mod:`tqdm.auto` bar (a widget in a notebook, a text bar on a
+    terminal); when stderr is neither (a log file), one line. A callable gets each table's
+    ``(done, total, message)`` unchanged; None or False, nothing.
     """
-    from .pdb import PatternDatabase  # the look-up class; it imports this module for its tables
 
-    return PatternDatabase(goal, partition=partition, progress=progress, reflect=reflect)
+    def __init__(self, progress, goal: Board, groups: Sequence[Sequence[int]]):
+        self.progress, self.bar, self.line = progress, None, None
+        self.total = sum(perm(goal.size, len(g)) for g in groups)
+        self.title = f"pattern database {goal.rows}x{goal.cols}, {len(groups)} table(s)"
+        self.base, self.current, self.current_total = 0, None, 0
+        self.started = time.perf_counter()
+
+    def __enter__(self) -> Progress | None:
+        if not self.total or self.progress is None or self.progress is False:
+            return None
+        if self.progress is not True:
+            return self.progress
+        from tqdm.auto import tqdm  # imported only when a table is built (tqdm.auto is slow to import)
+
+        in_notebook = any(kind.__module__ == "tqdm.notebook" for kind in tqdm.__mro__)
+        if in_notebook or sys.stderr.isatty():
+            self.bar = tqdm(total=self.total, desc=self.title, unit=" placements", unit_scale=True)
+        else:
+            self.line = sys.stderr
+            self.line.write(f"building {self.title} ...")
+            self.line.flush()
+        return self._update
+
+    def _update(self, done: int, total: int, message: str) -> None:
+        if message != self.current:  # tables are built one after another, each ending done == total
+            self.base += self.current_total
+            self.current, self.current_total = message, total
+        if self.bar is not None:
+            self.bar.update(self.base + done - self.bar.n)
+
+    def __exit__(self, kind, *_) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        if self.line is not None:
+            seconds = time.perf_counter() - self.started
+            self.line.write(f" {'done' if kind is None else 'stopped'} in {seconds:.0f} s\n")
+            self.line.flush()
+
+
+# -- the factory -------------------------------------------------------------------------------
+def pattern_database(
+    goal: Board | str | None = None,
+    *,
+    partition: Sequence[Sequence[int]] | None = None,
+    reflect: bool = False,
+    cache: bool | str | os.PathLike = True,
+    progress: bool | Callable[[int, int, str], None] | None = True,
+):
+    """The additive pattern database for ``goal``, ready to use as a heuristic.
+
+    Parameters
+    ----------
+    goal : Board or str, optional
+        The goal the database measures distances to (default: the blank-last 4x4 goal).
+        Boards of up to 64 cells.
+    partition : sequence of sequences of int, optional
+        Disjoint groups of tiles covering every tile once (default
+        :func:`~puzzlelab.search.pdb_build.default_partition`: Korf & Felner's 6-6-3 on 4x4,
+        groups of 4 tiles up to 32 cells and of 3 up to 64).
+    reflect : bool
+        Also read the tables for the board reflected about the main diagonal and take the
+        larger sum (square boards whose goal has the blank on the diagonal).
+    cache : bool or path
+        Where tables are kept between sessions: True, the user cache directory
+        (:func:`puzzlelab._cache.cache_dir`); a directory; False, nowhere (memory only).
+        An unusable directory means memory only, with one :class:`CacheWarning`.
+    progress : bool or callable
+        True: a progress bar (:mod:`tqdm.auto`) while a table builds; False or None: none;
+        a callable is called as ``progress(done, total, message)`` for each table.
+
+    Returns
+    -------
+    PatternDatabase
+        Call it as ``pdb(board)`` or ``pdb(board, goal)``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        A bad argument (named in the message), before any work: a goal that is not a board,
+        more than 64 cells, a partition that is not disjoint groups covering the tiles or
+        whose tables would pass 16,777,216 entries, ``reflect`` on a goal without diagonal
+        symmetry, a ``cache`` that is neither a bool nor a path.
+
+    Examples
+    --------
+    The 4x4 tables ship with the package, so the first call takes well under a second:
+
+    >>> pdb = pattern_database(Board.goal(4, 4, blank="first"), cache=False)
+    >>> pdb(Board.parse("1 _ 2 3/4 5 6 7/8 9 10 11/12 13 14 15"), Board.goal(4, 4, blank="first"))
+    1
+    """
+    from .pdb import PatternDatabase  # the look-up class (it re-exports this factory)
+
+    goal, groups, reflect = _check_arguments(goal, partition, reflect, cache, progress)
+
+    tables = load_tables(goal, groups, progress=progress, cache=cache)
+    return PatternDatabase(goal, partition=groups, tables=tables, reflect=reflect)
+
+
+def _check_arguments(goal, partition, reflect, cache, progress):
+    """The factory's arguments checked in milliseconds, before any table is read or built."""
+    goal = Board.goal(4, 4) if goal is None else as_board("goal", goal)
+    check_size(goal)
+    groups = check_partition(goal, default_partition(goal) if partition is None else partition)
+    if not isinstance(reflect, bool | np.bool_):
+        raise TypeError(f"reflect must be True or False, got {describe(reflect)}")
+    from .pdb import _mirror
+
+    if reflect and _mirror(goal) is None:
+        raise ValueError(
+            "reflect=True needs a square board whose goal has the blank on the main diagonal, "
+            f"not the goal {goal.text()}"
+        )
+    resolve_cache(cache)
+    _check_progress(progress)
+    return goal, groups, bool(reflect)
