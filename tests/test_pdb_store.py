@@ -418,3 +418,22 @@ def test_the_placement_layout_round_trips(size, n_cells):
 
 def test_shipped_directory_is_inside_the_package():
     assert Path(pdb_store.__file__).resolve().parent.parent / "data" == pdb_store.SHIPPED
+
+
+# -- the progress widget -----------------------------------------------------------------------
+def test_the_build_progress_widget_follows_a_build_and_a_load(tmp_path):
+    from puzzlelab.widgets import BuildProgress, build_pattern_database
+
+    pdb, view = build_pattern_database(GOAL3, partition=SMALL, cache=tmp_path)
+    assert isinstance(view, BuildProgress)
+    assert view.bar.value == 100
+    assert view.label.value.endswith(f"{perm(9, 4):,} of {perm(9, 4):,} (100%)")
+    assert pdb(GOAL3) == 0
+    korf, view = build_pattern_database(KORF_GOAL, view=BuildProgress(), cache=tmp_path)
+    assert korf(KORF_GOAL) == 0
+    assert view.bar.value == 100
+    assert "loaded, nothing to build" in view.label.value
+    with pytest.raises(TypeError, match="view"):
+        build_pattern_database(GOAL3, view="bar")
+    with pytest.raises(TypeError, match="cache"):
+        build_pattern_database(GOAL3, cache=3)

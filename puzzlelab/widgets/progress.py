@@ -50,12 +50,36 @@ class BuildProgress(View):
         return f"BuildProgress {self.bar.value}%: {self.label.value or 'not started'}"
 
 
-def build_pattern_database(goal=None, *, view: BuildProgress | None = None, **options):
-    """Build (or load from the cache) the 15-puzzle pattern database, showing progress in ``view``.
+def build_pattern_database(
+    goal=None,
+    *,
+    view: BuildProgress | None = None,
+    partition=None,
+    reflect: bool = False,
+    cache=True,
+):
+    """Get the pattern database for ``goal`` (shipped, cached or built), showing progress in ``view``.
+
+    The arguments are those of :func:`puzzlelab.search.pattern_database`, checked there before any
+    work. The 4x4 tables ship with the package, so the bar moves only for other goals or
+    partitions. (``pattern_database(goal)`` alone shows a :mod:`tqdm.auto` bar in a notebook; this
+    widget is for lessons that want the bar in their own layout.)
 
     Returns ``(database, view)``; display ``view`` in the cell before calling for live updates.
     """
     from ..search import pattern_database
 
+    if view is not None and not isinstance(view, BuildProgress):
+        raise TypeError(f"view must be a BuildProgress or None, got {type(view).__name__}")
     view = BuildProgress("pattern DB") if view is None else view
-    return pattern_database(goal, progress=view.callback, **options), view
+    calls = []
+
+    def progress(done: int, total: int, message: str) -> None:
+        calls.append(done)
+        view.callback(done, total, message)
+
+    database = pattern_database(goal, partition=partition, reflect=reflect, cache=cache, progress=progress)
+    if not calls:  # shipped or cached: nothing was built, say so rather than sit at 0%
+        view.bar.value, view.bar.bar_style = 100, "success"
+        view.label.value = f"{database!r}: loaded, nothing to build"
+    return database, view
