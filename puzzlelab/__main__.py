@@ -32,6 +32,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO
@@ -53,7 +54,8 @@ PortCallback = Callable[[int], None]
 Launcher = Callable[[Sequence[str], Mapping[str, str], PortCallback], int]
 
 #: A server's "running at" line: http://127.0.0.1:8888/..., http://[::1]:8888/..., http://host:8866/
-_URL = re.compile(r"https?://(?:\[[^\]\s]+\]|[^\s/:\[\]]+):(\d{1,5})/")
+_URL = re.compile(r"https?://(\[[^\]\s]+\]|[^\s/:\[\]]+):(\d{1,5})/")
+READY_TIMEOUT = 60.0  # seconds a server may take from printing its URL to accepting connections
 
 
 # -- pure pieces: addresses, links and commands --------------------------------------
@@ -116,8 +118,23 @@ def voila_command(notebook: Path, *, ip: str, port: int | None, open_browser: bo
 
 
 # -- running a server ---------------------------------------------------------------
-def _relay(stream: IO[bytes], on_port: PortCallback) -> None:
-    """Copy the server's log to our stderr; call ``on_port`` at its first "running at" URL."""
+def _when_listening(host: str, port: int, on_port: PortCallback, process: subprocess.Popen) -> None:
+    """Call ``on_port(port)`` once ``host:port`` accepts connections (JupyterLab prints its URL
+    a moment before it listens); give up quietly if the server exits or takes too long."""
+    deadline = time.monotonic() + READY_TIMEOUT
+    while process.poll() is None and time.monotonic() < deadline:
+        try:
+            socket.create_connection((host.strip("[]"), port), timeout=2).close()
+        except OSError:
+            time.sleep(0.1)
+            continue
+        on_port(port)
+        return
+
+
+def _relay(stream: IO[bytes], on_port: PortCallback, process: subprocess.Popen) -> None:
+    """Copy the server's log to our stderr; at its first "running at" URL, call ``on_port``
+    as soon as that port answers."""
     told = False
     for raw in iter(stream.readline, b""):
         line = raw.decode("utf-8", errors="replace")
@@ -126,7 +143,8 @@ def _relay(stream: IO[bytes], on_port: PortCallback) -> None:
         match = None if told else _URL.search(line)
         if match:
             told = True
-            on_port(int(match[1]))
+            args = (match[1], int(match[2]), on_port, process)
+            threading.Thread(target=_when_listening, args=args, daemon=True).start()
 
 
 def run_server(command: Sequence[str], env: Mapping[str, str], on_port: PortCallback | None = None) -> int:
@@ -141,7 +159,7 @@ def run_server(command: Sequence[str], env: Mapping[str, str], on_port: PortCall
     previous = _pass_on_sigterm(process)
     relay = None
     if on_port is not None:
-        relay = threading.Thread(target=_relay, args=(process.stderr, on_port), daemon=True)
+        relay = threading.Thread(target=_relay, args=(process.stderr, on_port, process), daemon=True)
         relay.start()
     try:
         while True:

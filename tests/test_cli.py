@@ -552,20 +552,32 @@ def test_an_address_of_another_machine_is_refused(source, capsys):
     assert "cannot listen on 192.0.2.1" in capsys.readouterr().err
 
 
-def test_run_server_relays_the_log_and_reports_the_port_it_took(capfd):
-    script = ("import sys\n"
+def test_run_server_relays_the_log_and_reports_the_port_once_it_answers(capfd):
+    """A stand-in server prints its URL, starts listening a moment later, then stops."""
+    script = ("import socket, sys, time\n"
+              "s = socket.socket(); s.bind(('127.0.0.1', 0)); port = s.getsockname()[1]\n"
               "print('[I] Serving notebooks', file=sys.stderr)\n"
               "print('[I] The port 8888 is already in use, trying another port.', file=sys.stderr)\n"
               "print('[I] Jupyter Server is running at:', file=sys.stderr)\n"
-              "print('[I] http://[::1]:8889/lab?token=...', file=sys.stderr)\n"
-              "print('[I] http://127.0.0.1:1234/other', file=sys.stderr)\n"
+              "print(f'[I] http://127.0.0.1:{port}/lab?token=...', file=sys.stderr)\n"
+              "print('[I] http://127.0.0.1:1234/other', file=sys.stderr, flush=True)\n"
+              "time.sleep(0.5); s.listen()\n"
+              "print(port, flush=True)\n"
+              "time.sleep(1.5)\n"
               "sys.exit(4)")  # fmt: skip
     ports = []
     assert cli.run_server([sys.executable, "-c", script], dict(os.environ), ports.append) == 4
-    assert ports == [8889]  # the first URL only
-    err = capfd.readouterr().err
+    out, err = capfd.readouterr()
+    assert ports == [int(out)]  # the first URL only, once it answered
     assert "already in use" in err
     assert "http://127.0.0.1:1234/other" in err
+
+
+def test_a_server_that_stops_before_listening_is_not_announced():
+    script = "import sys; print('http://127.0.0.1:9/lab', file=sys.stderr); sys.exit(1)"
+    ports = []
+    assert cli.run_server([sys.executable, "-c", script], dict(os.environ), ports.append) == 1
+    assert ports == []
 
 
 def test_run_server_returns_the_exit_status():
