@@ -135,3 +135,13 @@ def test_installed_app_without_voila_says_how_to_install_it(venv, tmp_path):
                           capture_output=True, text=True, timeout=60)  # fmt: skip
     assert done.returncode == 2
     assert "pip install --force-reinstall puzzlelab" in done.stderr
+
+
+def test_wheel_and_sdist_ship_the_pattern_database_tables(built):
+    # the compressed 4x4 tables (puzzlelab/data/pdb-*), so first use needs no 20-second build
+    shipped = {f"puzzlelab/data/{p.name}" for p in (ROOT / "puzzlelab" / "data").glob("pdb-*")}
+    assert len(shipped) >= 8
+    with zipfile.ZipFile(built[1]) as wheel:
+        assert shipped <= set(wheel.namelist())
+    with tarfile.open(built[0]) as sdist:
+        assert shipped <= {name.split("/", 1)[-1] for name in sdist.getnames()}
