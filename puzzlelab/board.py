@@ -76,7 +76,10 @@ def check_board_shape(shape) -> tuple[int, int]:
         raise TypeError(f"shape must be a pair (rows, cols), got {describe(shape)}")
     if len(shape) != 2:
         raise ValueError(f"shape must be a pair (rows, cols), got {len(shape)} numbers")
-    return check_shape(*shape)
+    try:
+        return check_shape(*shape)
+    except (TypeError, ValueError) as err:
+        raise type(err)(f"shape: {err}") from None
 
 
 def neighbour_table(rows: int, cols: int) -> tuple[tuple[tuple[str, int], ...], ...]:
@@ -108,7 +111,8 @@ def _neighbour_table(rows: int, cols: int) -> tuple[tuple[tuple[str, int], ...],
 def _validate_tiles(tiles: tuple[int, ...], rows: int, cols: int) -> None:
     n = rows * cols
     if len(tiles) != n:
-        raise ValueError(f"a {rows}x{cols} board needs {n} cells, got {len(tiles)}")
+        raise ValueError(f"tiles: a {rows}x{cols} board (rows={rows}, cols={cols}) needs {n} cells, "
+                         f"got {len(tiles)}")
     if BLANK not in tiles:
         raise ValueError(f"no blank: one cell must be 0 (or '_'), got {list(tiles)}")
     seen: set[int] = set()
@@ -148,7 +152,7 @@ def _read_tiles(tiles) -> tuple[int, ...]:
     except TypeError:
         raise TypeError(f"tiles must be a sequence of numbers, got {describe(tiles)}") from None
     if len(items) > MAX_SIDE * MAX_SIDE:
-        raise ValueError(f"too many tiles: boards have at most {MAX_SIDE}x{MAX_SIDE} = {MAX_SIDE**2} cells")
+        raise ValueError(f"too many tiles: the limit is {MAX_SIDE}x{MAX_SIDE} = {MAX_SIDE**2} cells")
     return tuple(_as_int(t) for t in items)
 
 
@@ -248,7 +252,7 @@ class Board:
                 raise TypeError(f"cannot read a board from {describe(source)}")
             items = list(islice(iter(source), MAX_SIDE * MAX_SIDE + 1))
             if len(items) > MAX_SIDE * MAX_SIDE:
-                raise ValueError(f"too many tiles: boards have at most {MAX_SIDE**2} cells")
+                raise ValueError(f"too many tiles: the limit is {MAX_SIDE}x{MAX_SIDE} = {MAX_SIDE**2} cells")
             if items and all(isinstance(x, Sequence) and not isinstance(x, str) for x in items):
                 grid = [list(islice(row, MAX_SIDE + 1)) for row in items]
             elif items and any(isinstance(x, Sequence) and not isinstance(x, str) for x in items):
@@ -321,11 +325,11 @@ class Board:
 
     def move(self, move: str) -> Board:
         """The board after the blank travels one step in direction ``move``."""
+        if not isinstance(move, str):
+            raise TypeError(f"move must be 'U', 'D', 'L' or 'R' (the blank's way), got {describe(move)}")
         for name, target in _neighbour_table(self.rows, self.cols)[self._blank]:
             if name == move:
                 return self._swap_blank(target)
-        if not isinstance(move, str):
-            raise TypeError(f"move must be 'U', 'D', 'L' or 'R' (the blank's way), got {describe(move)}")
         if move not in MOVES:
             raise ValueError(f"unknown move {move!r}: moves are {', '.join(MOVES)} (the blank's direction)")
         r, c = self.blank_position

@@ -41,7 +41,7 @@ from math import factorial
 
 import numpy as np
 
-from ._validate import choice, describe, integer_array, number, random_generator, too_large, whole
+from ._validate import choice, describe, integer_array, number, random_generator, sequence, too_large, whole
 from .board import Board, as_board, check_board_shape
 from .perm import MAX_TABLE_N, _check_rows, _rank_many, all_permutations, parity_many, rank, unrank
 from .sampling import _article_moves, sample
@@ -126,8 +126,7 @@ class Distribution:
 
     def probability(self, perm: Sequence[int]) -> Fraction:
         """The exact probability of one permutation of ``0..n-1``."""
-        if isinstance(perm, str) or not hasattr(perm, "__len__"):
-            raise TypeError(f"perm must be a list, tuple or array of {self.n} items, got {describe(perm)}")
+        perm = sequence("perm", perm)
         if len(perm) != self.n:
             raise ValueError(f"this distribution is over permutations of {self.n} items, got {list(perm)}")
         return Fraction(int(self.counts[rank(perm)]), self.total)
@@ -268,7 +267,7 @@ def _check_table_n(n, what: str) -> int:
 def _shape(shape) -> tuple[int, int]:
     rows, cols = check_board_shape(shape)
     if rows * cols > MAX_EXACT_N:
-        raise _too_large(f"a {rows}x{cols} board ({rows * cols}! arrangements)",
+        raise _too_large(f"shape=({rows}, {cols}): a board of {rows * cols}! arrangements",
                          f"boards of up to {MAX_EXACT_N} cells, such as 3x3")
     return rows, cols
 
@@ -430,7 +429,7 @@ def parity_fixed(distribution: Distribution, shape: tuple[int, int]) -> Distribu
     rows, cols = _shape(shape)
     n = rows * cols
     if distribution.n != n:
-        raise ValueError(f"a {rows}x{cols} board has {n} cells, the distribution has {distribution.n}")
+        raise ValueError(f"shape {rows}x{cols} has {n} cells, but the distribution has {distribution.n}")
     table = _table(n)
     fixed = table.copy()
     broken = ~_solvable_rows(table, rows, cols)

@@ -17,7 +17,7 @@ from math import factorial
 
 import numpy as np
 
-from ._validate import integer_array, sequence, too_large, whole, whole_items
+from ._validate import integer_array, number, sequence, too_large, whole, whole_items
 
 __all__ = [
     "MAX_PARITY_PAIRS",
@@ -73,7 +73,9 @@ def rank(perm: Sequence[int]) -> int:
 def unrank(r: int, n: int) -> tuple[int, ...]:
     """The permutation of ``0..n-1`` with lexicographic rank ``r``."""
     n = whole("n", n, low=0, high=MAX_RANK_N)
-    r = whole("r", r, low=0, high=factorial(n) - 1)
+    r = whole("r", r, low=0)
+    if r >= factorial(n):
+        raise ValueError(f"r={number(r)} is outside 0..{factorial(n) - 1}, the ranks for n={n}")
     items, out = list(range(n)), []
     for i in range(n - 1, -1, -1):
         digit, r = divmod(r, factorial(i))
@@ -154,7 +156,7 @@ def parity_many(perms: np.ndarray) -> np.ndarray:
     size, n = perms.shape
     pairs = n * (n - 1) // 2
     if pairs * (size + 1000) > MAX_PARITY_PAIRS:
-        raise too_large(f"parity_many of {size:,} rows of {n:,} items",
+        raise too_large(f"parity_many of {number(size)} rows of {number(n)} items",
                         f"{MAX_PARITY_PAIRS:,} pair comparisons",
                         "smaller batches, or parity.permutation_parity for one long permutation")
     columns = np.ascontiguousarray(perms.T)

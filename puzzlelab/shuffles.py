@@ -287,7 +287,8 @@ def shuffle_spec(name: str) -> Shuffle:
     if not isinstance(name, str):
         raise TypeError(f"name must be a shuffle's name ({', '.join(SHUFFLES)}), got {describe(name)}")
     if name not in SHUFFLES:
-        raise ValueError(f"unknown shuffle {name[:40]!r}: choose one of {', '.join(SHUFFLES)}")
+        raise ValueError(f"name must be a shuffle's name: unknown shuffle {name[:40]!r}, choose one of "
+                         f"{', '.join(SHUFFLES)}")
     return SHUFFLES[name]
 
 
@@ -364,7 +365,8 @@ def board_from_perm(perm: Sequence[int], rows: int, cols: int, *, goal: Board | 
     goal = Board.goal(rows, cols) if goal is None else _same_shape_goal(goal, rows, cols)
     perm = whole_items("perm", sequence("perm", perm, max_len=rows * cols))
     if sorted(perm) != list(range(rows * cols)):
-        raise ValueError(f"perm must be a permutation of 0..{rows * cols - 1}, got {perm}")
+        raise ValueError(f"perm must be a permutation of 0..{rows * cols - 1} (rows x cols = {rows} x {cols} "
+                         f"cells), got {perm}")
     return Board._trusted(tuple(goal.tiles[k] for k in perm), rows, cols)
 
 
@@ -510,7 +512,7 @@ def article_printed_fix(board: Board, *, stale_blank: int | None = None) -> Boar
     7 8 2
     """
     if not isinstance(board, Board):
-        raise TypeError(f"article_printed_fix needs a Board, got {type(board).__name__}")
+        raise TypeError(f"board must be a Board (article_printed_fix), got {describe(board)}")
     stale = board.size - 1 if stale_blank is None else whole("stale_blank", stale_blank, low=0)
     if stale >= board.size:
         raise ValueError(f"stale_blank must be a cell 0..{board.size - 1}, got {stale_blank!r}")
