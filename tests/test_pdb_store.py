@@ -437,3 +437,15 @@ def test_the_build_progress_widget_follows_a_build_and_a_load(tmp_path):
         build_pattern_database(GOAL3, view="bar")
     with pytest.raises(TypeError, match="cache"):
         build_pattern_database(GOAL3, cache=3)
+
+
+def test_a_save_that_fails_after_the_check_keeps_the_tables_in_memory_with_one_warning(tmp_path, monkeypatch):
+    def disk_full(path, write):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pdb_store, "write_atomic", disk_full)
+    with pytest.warns(CacheWarning, match="No space left") as caught:
+        pdb = small(tmp_path)
+    assert len(caught) == 1
+    assert not any(isinstance(t, np.memmap) for t in pdb.tables)
+    assert pdb(Board.parse("1 2 3/4 5 6/7 _ 8")) == 1

@@ -206,7 +206,7 @@ def load_tables(
                 if shipped[k] is None:
                     table = build_table(goal, partition[k], report)
                     shipped[k] = table, _checksum(table)
-                tables[k] = _keep(names[k], *shipped[k], directory)
+                tables[k], directory = _keep(names[k], *shipped[k], directory)
     return tables
 
 
@@ -220,14 +220,22 @@ def _held_or_cached(name: str, size: int, directory: Path | None) -> np.ndarray 
     return table
 
 
-def _keep(name: str, table: np.ndarray, digest: str, directory: Path | None) -> np.ndarray:
-    """Save ``table`` to the cache and map it back (one shared copy), or keep it in memory."""
+def _keep(
+    name: str, table: np.ndarray, digest: str, directory: Path | None
+) -> tuple[np.ndarray, Path | None]:
+    """Save ``table`` to the cache and map it back (one shared copy), or keep it in memory.
+    Returns the table and the directory for the next one (None once a save failed)."""
     if directory is not None:
-        table = _save(directory / f"{name}.npy", table, digest)
+        try:
+            table = _save(directory / f"{name}.npy", table, digest)
+        except OSError as error:  # the directory was writable a moment ago: a full disk, say
+            warnings.warn(f"could not save a pattern database table in {directory} ({error}); "
+                          "keeping the tables in memory", CacheWarning, stacklevel=4)  # fmt: skip
+            directory = None
     if table.flags.writeable:
         table.flags.writeable = False
     _HELD[name, None if directory is None else str(directory)] = table
-    return table
+    return table, directory
 
 
 def forget_held_tables() -> None:
