@@ -1,29 +1,46 @@
-# make lab   -- create .venv, install puzzlelab with JupyterLab, open the lessons on 127.0.0.1
-# make test  -- create .venv with the test tools and run every test (lint, unit, notebooks, browser)
+# make lab          -- create .venv, install puzzlelab with JupyterLab only, open the lessons on 127.0.0.1
+# make test         -- create .venv with the test tools (every extra) and run every test
+# make test-fast    -- the quick tests only (no slow, browser or notebook tests)
+# make test-oldest  -- the library tests in .venv-oldest, with the runtime dependencies at their lower bounds
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.puzzlelab-installed
+LAB_STAMP = $(VENV)/.puzzlelab-lab
+OLDEST ?= .venv-oldest
 PORT   ?= 8888
 ROOT_FLAG = $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+# tests that need the test tools or the servers, not the library's dependencies (see test-oldest)
+NOT_LIBRARY = tests/browser tests/test_cli.py tests/test_wheel.py tests/test_binder.py tests/test_environment_yml.py
 
-.PHONY: lab test test-fast lint bench notebooks clean
+.PHONY: lab test test-fast test-oldest lint typecheck bench notebooks clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("puzzlelab needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[test,browser,bench]"
-	touch $(STAMP)
 
-lab: $(STAMP)
+# what opening the lessons needs: the library and JupyterLab
+$(LAB_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e ".[lab]"
+	touch $(LAB_STAMP)
+
+# what testing needs: every extra (each is exercised by a test) and the benchmark's rival solver
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e ".[test,bench]"
+	touch $(STAMP) $(LAB_STAMP)
+
+lab: $(LAB_STAMP)
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) --ServerApp.root_dir=notebooks $(ROOT_FLAG)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-# every test: lint, library and widget tests (2 workers), the docstring examples,
-# the lessons and their solutions re-run by nbval (one notebook per worker), the browser tests
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+# every test: lint, types, library and widget tests (2 workers), the docstring examples,
+# the lessons re-run by nbval (one notebook per worker), the browser tests
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -n 2 -m "not browser" tests
 	$(BIN)/python -m pytest -q --doctest-modules puzzlelab
@@ -33,6 +50,26 @@ test: $(STAMP) lint
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -m "not browser and not slow" tests
 
+# The declared lower bounds, tested: a separate venv with numpy, matplotlib, ipywidgets, Pillow,
+# platformdirs and tqdm pinned at the bounds in pyproject.toml (.ci/lower_bounds.py), their own
+# dependencies as pip resolves them today, running the library tests and the docstring examples.
+# matplotlib < 3.11 trips pyparsing 3.3's deprecation warnings at import (upstream's, not ours).
+$(OLDEST)/.puzzlelab-oldest: pyproject.toml .ci/lower_bounds.py
+	$(PYTHON) -m venv $(OLDEST)
+	$(OLDEST)/bin/python -m pip install -q --upgrade pip
+	$(PYTHON) .ci/lower_bounds.py > $(OLDEST)/lower-bounds.txt
+	$(OLDEST)/bin/python -m pip install -q --only-binary numpy,matplotlib,pillow -c $(OLDEST)/lower-bounds.txt \
+	    -e . "pytest>=8" "hypothesis>=6.100" "pytest-xdist>=3.6" "nbformat>=5.9"
+	touch $@
+
+test-oldest: $(OLDEST)/.puzzlelab-oldest
+	$(OLDEST)/bin/python -m pip list | grep -i -E '^(numpy|matplotlib|ipywidgets|pillow|platformdirs|tqdm) '
+	$(OLDEST)/bin/python -m pip check
+	$(OLDEST)/bin/python -m pytest -n 2 -p no:cacheprovider -W "ignore::pyparsing.warnings.PyparsingDeprecationWarning" \
+	    -m "not browser and not slow" $(addprefix --ignore=,$(NOT_LIBRARY)) tests
+	$(OLDEST)/bin/python -m pytest -q -p no:cacheprovider -W "ignore::pyparsing.warnings.PyparsingDeprecationWarning" \
+	    --doctest-modules puzzlelab
+
 bench: $(STAMP)
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
@@ -41,4 +78,4 @@ notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(OLDEST) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache

@@ -1,9 +1,9 @@
-"""The built wheel carries the lessons and its command line works from a fresh venv.
+"""The sdist is complete, the wheel carries the lessons and declares the library's needs only.
 
-Builds from a copy of the working tree (sdist first, then the wheel from the
-sdist, as pip does), offline (``--no-isolation``: setuptools comes from the
-test environment), and installs the wheel alone (``--no-deps``) into a new
-venv: the CLI needs only the standard library to list and copy lessons.
+Builds from a copy of the working tree (sdist first, then the wheel from the sdist, as pip
+does), offline (``--no-isolation``: setuptools comes from the test environment). The sdist is
+unpacked and a subset of its own tests run from there. The wheel is installed as a user installs
+it (``pip install puzzlelab``, dependencies from the index) into a new venv: no JupyterLab, no Voila.
 """
 
 import json
@@ -12,10 +12,13 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tomllib
 import zipfile
+from email.parser import Parser
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 import puzzlelab
 from puzzlelab.lessons import lesson_key
@@ -23,9 +26,14 @@ from puzzlelab.lessons import lesson_key
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCE_FILES = ["pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "environment.yml"]
+SOURCE_FILES = ["pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "environment.yml", "LICENSE",
+                "CHANGELOG.md", "CITATION.cff", "Makefile"]  # fmt: skip
+SOURCE_DIRS = [".binder", ".ci", "tests", "benchmarks"]
 EXTRA_LESSON = "98_wheel_check.ipynb"  # always present, so the copy step is exercised before lessons exist
 NOT_A_LESSON = "scratch.ipynb"
+RUNTIME = {"numpy", "matplotlib", "ipywidgets", "pillow", "platformdirs", "tqdm"}
+# quick tests that read what only a complete sdist has: the lessons, README, the conda files
+SDIST_TESTS = ["tests/test_board.py", "tests/test_readme.py", "tests/test_environment_yml.py"]
 
 
 def tiny_notebook(title):
@@ -43,9 +51,9 @@ def clean_env():
     return env
 
 
-def sh(*args, cwd=None):
-    done = subprocess.run([str(a) for a in args], cwd=cwd, env=clean_env(), capture_output=True,
-                          text=True, timeout=180)  # fmt: skip
+def sh(*args, cwd=None, timeout=180):
+    done = subprocess.run([str(a) for a in args], cwd=cwd, env=clean_env(), capture_output=True, text=True,
+                          timeout=timeout)  # fmt: skip
     assert done.returncode == 0, f"{args}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     return done.stdout
 
@@ -60,6 +68,8 @@ def built(tmp_path_factory):
         shutil.copy2(ROOT / name, src / name)
     junk = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", "notebooks")
     shutil.copytree(ROOT / "puzzlelab", src / "puzzlelab", ignore=junk)
+    for name in SOURCE_DIRS:
+        shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     checkpoints = shutil.ignore_patterns(".ipynb_checkpoints")
     shutil.copytree(ROOT / "notebooks", src / "notebooks", ignore=checkpoints)
     (src / "notebooks" / EXTRA_LESSON).write_text(tiny_notebook("Wheel check"))
@@ -71,21 +81,49 @@ def built(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
+def metadata(built):
+    with zipfile.ZipFile(built[1]) as wheel:
+        text = wheel.read(f"puzzlelab-{puzzlelab.__version__}.dist-info/METADATA").decode()
+    return Parser().parsestr(text)
+
+
+@pytest.fixture(scope="module")
 def venv(built, tmp_path_factory):
-    """A fresh venv with only the wheel installed; returns its python."""
+    """A fresh venv with the wheel and its runtime dependencies installed; returns its python."""
     home = tmp_path_factory.mktemp("venv")
     sh(sys.executable, "-m", "venv", "--without-pip", home / "v")
     python = home / "v" / "bin" / "python"
-    sh(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", built[1])
+    sh(sys.executable, "-m", "pip", "--python", python, "install", "-q", built[1], timeout=600)
     return python
 
 
-def test_sdist_carries_the_lessons_and_the_build_step(built):
-    with tarfile.open(built[0]) as sdist:
-        names = {Path(n).relative_to(Path(n).parts[0]).as_posix() for n in sdist.getnames() if "/" in n}
+def sdist_names(sdist):
+    with tarfile.open(sdist) as archive:
+        return {Path(n).relative_to(Path(n).parts[0]).as_posix() for n in archive.getnames() if "/" in n}
+
+
+def test_sdist_carries_the_lessons_the_build_step_and_the_tests(built):
+    names = sdist_names(built[0])
     assert {f"notebooks/{n}" for n in repo_lessons() | {EXTRA_LESSON}} <= names
-    assert {"setup.py", "MANIFEST.in", "pyproject.toml"} <= names
+    assert {"setup.py", "MANIFEST.in", "pyproject.toml", "LICENSE", "CHANGELOG.md", "CITATION.cff",
+            "environment.yml", ".binder/environment.yml", ".binder/postBuild", ".ci/run"} <= names
+    tests = {p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").rglob("*")
+             if p.is_file() and p.suffix in {".py", ".cfg", ".ipynb"} and "__pycache__" not in p.parts}
+    assert tests <= names, tests - names
     assert f"notebooks/{NOT_A_LESSON}" not in names
+    assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+
+
+def test_tests_run_from_the_unpacked_sdist(built, tmp_path):
+    """Unpack the sdist and run a quick subset of its own tests against its own source."""
+    with tarfile.open(built[0]) as archive:
+        archive.extractall(tmp_path, filter="data")
+    [root] = tmp_path.iterdir()
+    where = sh(sys.executable, "-c", "import puzzlelab; print(puzzlelab.__file__)", cwd=root).strip()
+    assert Path(where).is_relative_to(root), where  # the sdist's copy, not this checkout's
+    out = sh(sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow",
+             *SDIST_TESTS, cwd=root, timeout=600)  # fmt: skip
+    assert " passed" in out, out[-2000:]  # sh() already failed the test on any failing one
 
 
 def test_wheel_ships_every_lesson_and_nothing_else_from_notebooks(built):
@@ -98,19 +136,51 @@ def test_wheel_ships_every_lesson_and_nothing_else_from_notebooks(built):
         entry_points = wheel.read(f"puzzlelab-{puzzlelab.__version__}.dist-info/entry_points.txt").decode()
     assert "puzzlelab = puzzlelab.__main__:main" in entry_points
     assert "puzzlelab/__main__.py" in names
+    assert f"puzzlelab-{puzzlelab.__version__}.dist-info/licenses/LICENSE" in names
     assert not any(n.startswith(("tests/", "notebooks/")) for n in names)
 
 
-def test_wheel_requires_what_the_cli_starts(built):
-    """`pip install` of the wheel alone brings JupyterLab and Voila (the `lessons` and `app` commands)."""
-    with zipfile.ZipFile(built[1]) as wheel:
-        metadata = wheel.read(f"puzzlelab-{puzzlelab.__version__}.dist-info/METADATA").decode()
-    required = {
-        line.split(":", 1)[1].strip().split(">")[0].split("<")[0].split("=")[0].split(";")[0].strip().lower()
-        for line in metadata.splitlines()
-        if line.startswith("Requires-Dist:") and "extra ==" not in line
-    }
-    assert {"numpy", "matplotlib", "ipywidgets", "jupyterlab", "voila"} <= required
+def test_wheel_requires_the_library_and_puts_servers_and_tools_in_extras(built, metadata):
+    """`pip install puzzlelab` brings the library's needs only; JupyterLab, Voila etc. are extras."""
+    requires = [Requirement(r) for r in metadata.get_all("Requires-Dist")]
+    runtime = {r.name.lower() for r in requires if r.marker is None}
+    assert runtime == RUNTIME
+    by_extra = {}
+    for r in requires:
+        if r.marker is not None:
+            for extra in ["lab", "app", "teach", "hub", "docs", "test", "bench"]:
+                if r.marker.evaluate({"extra": extra}):
+                    by_extra.setdefault(extra, set()).add(r.name.lower())
+    assert "jupyterlab" in by_extra["lab"]
+    assert "voila" in by_extra["app"]
+    assert "nbgrader" in by_extra["teach"]
+    assert "jupyterhub" in by_extra["hub"]
+    assert {"sphinx", "myst-nb", "pydata-sphinx-theme"} <= by_extra["docs"]
+    assert {"pytest", "mypy", "playwright", "puzzlelab"} <= by_extra["test"]  # puzzlelab[lab,app,...]
+    assert set(metadata.get_all("Provides-Extra")) == set(by_extra)
+
+
+def test_wheel_metadata_names_version_licence_and_audience(metadata):
+    assert metadata["Version"] == puzzlelab.__version__  # the one version, read from __init__.py
+    assert metadata["License-Expression"] == "MIT"
+    assert metadata["Requires-Python"] == ">=3.11"
+    classifiers = set(metadata.get_all("Classifier"))
+    assert {"Framework :: Jupyter", "Intended Audience :: Education", "Topic :: Education"} <= classifiers
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert metadata["Summary"] == declared["description"]
+
+
+def test_installed_wheel_brings_the_library_and_no_server(venv, tmp_path):
+    listed = sh(sys.executable, "-m", "pip", "--python", venv, "list", "--format=json", cwd=tmp_path)
+    installed = {p["name"].lower() for p in json.loads(listed)}
+    assert installed >= RUNTIME
+    assert not {"jupyterlab", "voila", "notebook", "jupyter-server", "nbgrader", "ipykernel"} & installed
+    # the library works without Jupyter: a widget and its picture, a search
+    code = ("import puzzlelab.widgets as w, puzzlelab.search as s, puzzlelab.plots;"
+            "b = w.PlayableBoard(3, 3); print(b.static_png().startswith(b'\\x89PNG'));"
+            "print(len(s.astar('8 6 7/2 5 4/3 _ 1', heuristic=s.manhattan).moves))")  # fmt: skip
+    assert sh(venv, "-c", code, cwd=tmp_path).split() == ["True", "31"]
+    print(f"pip install puzzlelab: {len(installed)} packages")
 
 
 def test_installed_cli_lists_and_copies_the_packaged_lessons(venv, tmp_path):
@@ -119,22 +189,17 @@ def test_installed_cli_lists_and_copies_the_packaged_lessons(venv, tmp_path):
     assert "site-packages" in where  # the wheel's copy, not this checkout's notebooks/
     version = sh(venv, "-m", "puzzlelab", "--version", cwd=tmp_path).strip()
     assert version == f"puzzlelab {puzzlelab.__version__}"
-    assert "--copy-only" in sh(venv, "-m", "puzzlelab", "lessons", "--help", cwd=tmp_path)
     listed = sh(venv.parent / "puzzlelab", "list", cwd=tmp_path)  # the console script too
     assert [line.split()[0] for line in listed.splitlines()] == sorted(
         Path(n).stem for n in repo_lessons() | {EXTRA_LESSON}
     )
-    out = sh(venv, "-m", "puzzlelab", "lessons", "mine", "--no-browser", "--copy-only", cwd=tmp_path)
-    assert "copied:" in out
-    copied = {p.name for p in (tmp_path / "mine").glob("*.ipynb")}
-    assert copied == repo_lessons() | {EXTRA_LESSON}
 
 
-def test_installed_app_without_voila_says_how_to_install_it(venv, tmp_path):
+def test_installed_app_without_voila_says_which_extra_to_install(venv, tmp_path):
     done = subprocess.run([str(venv), "-m", "puzzlelab", "app", "98"], cwd=tmp_path, env=clean_env(),
                           capture_output=True, text=True, timeout=60)  # fmt: skip
     assert done.returncode == 2
-    assert "pip install --force-reinstall puzzlelab" in done.stderr
+    assert "puzzlelab[app]" in done.stderr
 
 
 def test_wheel_and_sdist_ship_the_pattern_database_tables(built):
