@@ -167,7 +167,7 @@ def whole_items(name: str, items) -> list[int]:
     """The items of a sequence as Python ints, or ``TypeError`` naming the first that is not a
     whole number (``1.5``, ``"3"``, ``None``, ``True``, NaN)."""
     if isinstance(items, np.ndarray):
-        if items.dtype.kind in "iu":
+        if items.dtype.kind in "iu" or items.size == 0:  # np.array([]) is float64: nothing to check
             return items.tolist()
         raise TypeError(f"{name} must hold whole numbers, got an array of {items.dtype}")
     for position, item in enumerate(items):
