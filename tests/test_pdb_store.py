@@ -297,7 +297,11 @@ def test_bad_arguments_are_refused_at_once(cold, options, error, words):
     ("goal", "partition", "words"),
     [
         (Board.goal(4, 4), ((1, 2, 3, 4, 5, 6, 7), tuple(range(8, 16))), "at most 6 tiles"),
-        (Board.goal(8, 8), (tuple(range(1, 6)), tuple(range(6, 64))), "at most 4 tiles"),
+        (Board.goal(8, 8), (tuple(range(1, 6)), tuple(range(6, 64))), "2\\*\\*30 entries.*at most 3 tiles"),
+        (Board.goal(8, 8), (tuple(range(1, 5)), tuple(range(5, 64))), "15,249,024 placements.*most 3 tiles"),
+        (Board.goal(6, 6), (tuple(range(1, 6)), tuple(range(6, 36))), "2\\*\\*30 entries.*at most 4 tiles"),
+        (Board.goal(5, 6), (tuple(range(1, 7)), tuple(range(7, 30))), "2\\*\\*30 entries.*at most 4 tiles"),
+        (Board.goal(5, 5), (tuple(range(1, 6)), tuple(range(6, 25))), "2\\*\\*25 entries.*at most 4 tiles"),
         (Board.goal(3, 4), None, "main diagonal"),
         (Board.parse("1 _ 2/3 4 5/6 7 8"), None, "main diagonal"),
     ],

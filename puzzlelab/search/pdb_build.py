@@ -32,6 +32,7 @@ from ..board import BLANK, Board, neighbour_table
 __all__ = [
     "MAX_CELLS",
     "MAX_ENTRIES",
+    "MAX_PLACEMENTS",
     "PlacementLayout",
     "Progress",
     "abstract_start",
@@ -48,6 +49,9 @@ __all__ = [
 Progress = Callable[[int, int, str], None]
 MAX_ENTRIES = 1 << 24  # one table may hold at most 16,777,216 entries (16 MB)
 MAX_CELLS = 64  # the blank's region is a bit mask of at most 64 cells
+# one group may have at most this many placements: four tiles on 7x7 (5.5 million) build in
+# about 20 s CPU, on 8x8 (15 million, bit dilation on 64-bit masks) they would take minutes
+MAX_PLACEMENTS = 8_000_000
 _TABLE_CELLS = 16  # up to this many cells, every region is looked up in a precomputed table
 _CHUNK = 1 << 17  # placements expanded at once: bounds the working memory of a build
 
@@ -196,14 +200,26 @@ def check_partition(goal: Board, partition) -> tuple[tuple[int, ...], ...]:
             f"partition {describe(groups)} must split the tiles 1..{len(wanted)} into disjoint "
             "non-empty groups, each tile once (the blank is never in a group)"
         )
-    b = index_bits(goal.size)
     for group in groups:
-        if 1 << (b * len(group)) > MAX_ENTRIES:
-            raise ValueError(
-                f"group {group} is too large: its table would have 2**{b * len(group)} entries "
-                f"(limit {MAX_ENTRIES:,}); use groups of at most {24 // b} tiles on {goal.rows}x{goal.cols}"
-            )
+        _check_group_size(goal, group)
     return groups
+
+
+def _check_group_size(goal: Board, group: tuple[int, ...]) -> None:
+    """Refuse, in microseconds, a group whose table is too big to hold or too slow to build."""
+    b, n, m = index_bits(goal.size), goal.size, len(group)
+    largest = max(k for k in range(1, n) if b * k <= 24 and n_placements(n, k) <= MAX_PLACEMENTS)
+    shape = f"{goal.rows}x{goal.cols}"
+    if 1 << (b * m) > MAX_ENTRIES:
+        raise ValueError(
+            f"group {group} is too large: its table would have 2**{b * m} entries "
+            f"(limit {MAX_ENTRIES:,}); use groups of at most {largest} tiles on {shape}"
+        )
+    if n_placements(n, m) > MAX_PLACEMENTS:
+        raise ValueError(
+            f"group {group} is too large: {m} tiles have {n_placements(n, m):,} placements on {shape} "
+            f"(limit {MAX_PLACEMENTS:,}, about 20 s to build); use groups of at most {largest} tiles"
+        )
 
 
 def _mask_dtype(n_cells: int):
