@@ -453,3 +453,19 @@ def test_a_save_that_fails_after_the_check_keeps_the_tables_in_memory_with_one_w
     assert len(caught) == 1
     assert not any(isinstance(t, np.memmap) for t in pdb.tables)
     assert pdb(Board.parse("1 2 3/4 5 6/7 _ 8")) == 1
+
+
+@pytest.mark.slow
+def test_progress_in_a_notebook_is_a_widget_bar(tmp_path):
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    code = (
+        "from puzzlelab import Board\nfrom puzzlelab.search import pattern_database\n"
+        "pattern_database(Board.goal(3, 3), partition=((1, 2, 3, 4), (5, 6, 7, 8)), cache=False)"
+    )
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    where = {"metadata": {"path": str(tmp_path)}}
+    nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3", resources=where).execute()
+    outputs = notebook.cells[0].outputs
+    assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
+    assert not [o for o in outputs if o.output_type == "stream"]  # no text bar beside it
