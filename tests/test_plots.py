@@ -1,5 +1,6 @@
 """The drawing functions: right artists and numbers, no pyplot, clear errors on bad input."""
 
+import itertools
 import sys
 
 import numpy as np
@@ -14,6 +15,7 @@ from puzzlelab import Board
 from puzzlelab.parity import board_inversions, explain, inversion_pairs
 from puzzlelab.perm import rank
 from puzzlelab.plots import (
+    bar_steps,
     draw_board,
     draw_board_strip,
     draw_distance_histogram,
@@ -277,3 +279,197 @@ def test_weight_tradeoff_and_distance_histogram():
 def test_figure_png_is_a_png():
     png = figure_png(draw_board(Board.goal(2, 3)).figure)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
+
+
+# -- issue 10's figure defects and issue 12's display, each checked on the drawing ---------------
+def test_drawings_show_in_a_notebook_that_never_imported_pyplot():
+    """An IPython shell formats what a drawing function returns as a PNG, pyplot never loaded."""
+    import subprocess
+
+    code = (
+        "import sys\n"
+        "from IPython.core.interactiveshell import InteractiveShell\n"
+        "shell = InteractiveShell.instance()\n"
+        "from puzzlelab import Board, plots\n"
+        "ax = plots.draw_board(Board.goal(3, 3))\n"
+        "row = plots.draw_board_row([Board.goal(2, 2)], ['goal'])\n"
+        "formats = [sorted(shell.display_formatter.format(x)[0]) for x in (ax, ax.figure, row)]\n"
+        "print(formats, 'matplotlib.pyplot' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    png = "'image/png', 'text/plain'"
+    assert done.stdout.strip() == f"[[{png}], [{png}], [{png}]] False"
+
+
+def test_ax_none_drawings_are_pngs_and_given_axes_are_left_alone():
+    ax = draw_board(Board.goal(2, 2))
+    assert ax._repr_png_().startswith(b"\x89PNG\r\n\x1a\n")
+    assert ax.figure._repr_png_().startswith(b"\x89PNG\r\n\x1a\n")
+    mine = Figure().add_subplot()
+    assert draw_board(Board.goal(2, 2), ax=mine) is mine
+    assert not hasattr(mine, "_repr_png_")
+
+
+def test_histogram_bars_stay_separate_when_neighbours_are_equal():
+    """01 cell 33: the printed loop's 6 of 24 arrangements are 6 bars, not 4 merged blocks."""
+    from puzzlelab.distributions import exact
+
+    ax = draw_permutation_histogram(
+        exact("tutorial_fisher_yates", 4), exact=exact("tutorial_fisher_yates", 4)
+    )
+    for patch in ax.patches[:2]:
+        heights = patch.get_data().values
+        edges = patch.get_data().edges
+        bars = [(a, b) for h, a, b in zip(heights, edges[:-1], edges[1:], strict=True) if h > 0]
+        assert len(bars) == 6
+        assert all(b1 < a2 for (_, b1), (a2, _) in itertools.pairwise(bars))  # a gap between any two
+
+
+@settings(deadline=None, max_examples=30)
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=30))
+def test_bar_steps_make_one_separate_bar_per_value(values):
+    heights, edges = bar_steps(values)
+    assert len(edges) == len(heights) + 1 == 2 * len(values)
+    assert heights[::2].tolist() == values
+    assert heights[1::2].tolist() == [0.0] * (len(values) - 1)
+    assert np.all(np.diff(edges) > 0)
+    assert edges[::2] + 0.4 == pytest.approx(np.arange(len(values)))  # centred on 0, 1, 2, ...
+
+
+def test_uniform_position_matrix_has_a_readable_colour_bar():
+    """01 cell 45: Fisher-Yates on 3x3 is exactly uniform; the bar must not run over 1e-9 with an
+    offset label printed over the title."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    ax = draw_position_matrix(np.full((9, 9), 1 / 9), title="3x3: P[item, cell] = 1/9")
+    low, high = ax.images[0].get_clim()
+    assert (low + high) / 2 == pytest.approx(1 / 9)
+    assert high - low == pytest.approx(0.2 / 9)  # 10% of 1/n either side
+    FigureCanvasAgg(ax.figure).draw()
+    bar = ax.figure.axes[1]
+    assert bar.yaxis.get_offset_text().get_text() == ""
+    labels = [t.get_text() for t in bar.get_yticklabels()]
+    assert labels == ["0.100", "0.111", "0.122"]
+    biased = draw_position_matrix(np.array([[0.8, 0.2], [0.2, 0.8]]), colorbar=False)
+    assert biased.images[0].get_clim() == pytest.approx((0.2, 0.8))  # a real bias keeps its own range
+
+
+def test_gh_panels_share_one_scale_when_asked():
+    """04 cell 7 compares slopes across two panels: one scale for both."""
+    from puzzlelab.plots import gh_limits
+    from puzzlelab.plots._common import new_figure
+
+    big = ([0, 5, 20], [20, 12, 0], 1.0, 20.0)
+    small = ([0, 2, 4], [8, 4, 0], 3.0, 12.0)
+    limits = gh_limits(big, small)
+    assert limits == (20.0, 20.0)
+    left, right = new_figure(figsize=(8, 3)).subplots(1, 2)
+    for ax, (g, h, w, bound) in ((left, big), (right, small)):
+        draw_gh_plane(g, h, weight=w, bound=bound, limits=limits, ax=ax)
+    assert left.get_xlim() == right.get_xlim()
+    assert left.get_ylim() == right.get_ylim()
+    shared = new_figure(figsize=(8, 3)).subplots(1, 2, sharex=True, sharey=True)
+    for ax, (g, h, w, bound) in zip(shared, (big, small), strict=True):
+        draw_gh_plane(g, h, weight=w, bound=bound, ax=ax)
+    assert shared[1].get_xlim()[1] >= 20  # the small panel did not shrink the shared scale
+    assert shared[1].get_ylim()[1] >= 20
+
+
+def test_weight_sweep_axes_start_at_zero():
+    """04 cell 12 started an axis at 350: heights must compare from 0."""
+    from puzzlelab.plots import draw_weight_sweep
+
+    figure = draw_weight_sweep([1, 1.5, 2, 3, 5], [900, 600, 450, 400, 350], [22, 22, 24, 28, 30], optimum=22)
+    left, right = figure.axes
+    assert left.get_ylim()[0] == 0
+    assert right.get_ylim()[0] == 0
+    assert left.get_xscale() == right.get_xscale() == "log"
+    assert [line.get_ydata()[0] for line in right.lines if line.get_label() == "optimum"] == [22]
+    with pytest.raises(ValueError, match="positive"):
+        draw_weight_sweep([0, 1], [1, 1], [1, 1])
+
+
+def test_board_row_title_never_covers_the_panel_titles():
+    """03 cell 6: the overall title sat on top of the panels' titles."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from puzzlelab.plots import draw_board_row
+
+    stuck = Board.parse("5 3 1/4 7 2/_ 8 6")
+    boards = [stuck, *(child for _, child in stuck.successors())]
+    figure = draw_board_row(boards, [f"board {k}" for k in range(len(boards))], title="Every move raises h")
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    top = figure._suptitle.get_window_extent(renderer)
+    for ax in figure.axes:
+        assert not top.overlaps(ax.title.get_window_extent(renderer))
+    with pytest.raises(ValueError, match="one title per board"):
+        draw_board_row(boards, ["only one"])
+
+
+def test_tiles_at_home_are_marked_not_only_coloured():
+    from puzzlelab.plots.boards import HOME_MARK_COLOR, OFF_GOAL_COLOR, ON_GOAL_COLOR, board_raster
+
+    board = Board.parse("1 3/2 _")  # tile 1 home, tiles 3 and 2 not
+    image = board_raster(board, px=40).astype(int)
+    mark = np.array([int(HOME_MARK_COLOR[k : k + 2], 16) for k in (1, 3, 5)])
+
+    def corner(cell):  # the bottom-right quarter of a cell's tile
+        r, c = divmod(cell, 2)
+        return image[r * 40 + 28 : r * 40 + 36, c * 40 + 28 : c * 40 + 36]
+
+    assert (np.abs(corner(0) - mark).sum(axis=2) < 30).mean() > 0.3  # home: the dark corner mark
+    assert (np.abs(corner(1) - mark).sum(axis=2) < 30).mean() == 0  # away: no mark
+    assert ON_GOAL_COLOR != OFF_GOAL_COLOR
+
+
+def _lab_under(deficiency, color: str) -> np.ndarray:
+    """CIELAB of ``color`` as seen with a full colour-vision deficiency (Machado et al. 2009)."""
+    from matplotlib.colors import to_rgb
+
+    machado = {
+        "protan": [
+            [0.152286, 1.052583, -0.204868],
+            [0.114503, 0.786281, 0.099216],
+            [-0.003882, -0.048116, 1.051998],
+        ],
+        "deutan": [
+            [0.367322, 0.860646, -0.227968],
+            [0.280085, 0.672501, 0.047413],
+            [-0.011820, 0.042940, 0.968881],
+        ],
+        "tritan": [
+            [1.255528, -0.076749, -0.178779],
+            [-0.078411, 0.930809, 0.147602],
+            [0.004733, 0.691367, 0.303900],
+        ],
+        "none": np.eye(3),
+    }
+    srgb = np.array(to_rgb(color))
+    linear = np.where(srgb <= 0.04045, srgb / 12.92, ((srgb + 0.055) / 1.055) ** 2.4)
+    seen = np.clip(np.array(machado[deficiency]) @ linear, 0, 1)
+    xyz = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]) @ seen
+    f = np.cbrt(np.maximum(xyz / [0.95047, 1.0, 1.08883], 0.008856))
+    return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
+
+
+@pytest.mark.parametrize("deficiency", ["none", "protan", "deutan", "tritan"])
+def test_home_and_away_colours_stay_apart_for_colour_blind_readers(deficiency):
+    """The old green/yellow pair was 17.6 CIELAB units apart for a protan reader; now over 40."""
+    from puzzlelab.plots.boards import OFF_GOAL_COLOR, ON_GOAL_COLOR
+
+    apart = np.linalg.norm(_lab_under(deficiency, ON_GOAL_COLOR) - _lab_under(deficiency, OFF_GOAL_COLOR))
+    assert apart > 40
+    old = np.linalg.norm(_lab_under(deficiency, "#8fd18f") - _lab_under(deficiency, "#f3d27a"))
+    assert apart > old
+
+
+def test_picture_numbers_are_outlined_and_large_enough():
+    ax = draw_picture_board(Board.parse("1 2 3/4 _ 5/7 8 6"))
+    for text in ax.texts:
+        assert text.get_fontsize() >= 7
+        assert text.get_path_effects()  # a dark outline around the white digits
+        assert text.get_color() == "white"
