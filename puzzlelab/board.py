@@ -487,11 +487,15 @@ def board_svg(board: Board, cell: int = 40, goal: Board | None = None) -> str:
         if tile == BLANK:
             continue
         r, c = divmod(index, board.cols)
-        fill = "#8fd18f" if goal.tiles[index] == tile else "#f3d27a"
+        home = goal.tiles[index] == tile  # same palette as puzzlelab.plots.boards (colour-blind safe)
+        fill = "#80ceb9" if home else "#f0c566"
+        x1, y1, mark = (c + 1) * cell - 2, (r + 1) * cell - 2, 0.3 * (cell - 4)
         parts.append(
             f'<rect x="{c * cell + 2}" y="{r * cell + 2}" width="{cell - 4}" height="{cell - 4}" '
             f'rx="5" fill="{fill}" stroke="#333"/>'
-            f'<text x="{c * cell + cell / 2}" y="{r * cell + cell / 2}" font-size="{font}" '
+            # a tile at home also carries a dark corner mark: colour is never the only cue
+            + (f'<path d="M{x1 - mark:g} {y1:g}H{x1:g}V{y1 - mark:g}Z" fill="#1b1b1b"/>' if home else "")
+            + f'<text x="{c * cell + cell / 2}" y="{r * cell + cell / 2}" font-size="{font}" '
             f'font-family="sans-serif" text-anchor="middle" dominant-baseline="central">{tile}</text>'
         )
     parts.append("</svg>")
