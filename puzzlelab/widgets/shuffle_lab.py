@@ -252,7 +252,8 @@ class ShuffleLab(View):
         source = exact if exact is not None else sampled
         matrix = source.position_matrix()
         n = matrix.shape[0]
-        self._spread = color_spread(matrix) * 1.25  # room for the next samples
+        spread = color_spread(matrix)
+        self._spread = min(spread * 1.25, max(spread, 1 / n))  # room for new samples, no p < 0
         ax = draw_position_matrix(matrix, ax=self._matrix_axes, colorbar=False, title="P[item, position]")
         ax.images[0].set_clim(1 / n - self._spread, 1 / n + self._spread)
         self._colorbar_axes.set_axis_on()
