@@ -166,6 +166,18 @@ def slide(root: Locator) -> None:
     slide_a_tile(root)
 
 
+def lock_a_prediction(root: Locator) -> None:
+    """Predict: choose the first answer (or type a number), lock it in; the answer is then frozen."""
+    choices = root.locator(".puzzlelab-predict-answer input[type='radio']")
+    if choices.count():
+        choices.first.check()
+    else:
+        root.locator(".puzzlelab-predict-answer input").first.fill("12")
+    root.locator("button.puzzlelab-predict-lock").click()
+    expect(root).to_contain_text("locked in:")
+    expect(root.locator("button.puzzlelab-predict-lock")).to_be_disabled()
+
+
 #: The main widget of each lesson (by slug) and how a student makes it respond.
 MAIN_WIDGET = {
     "play": ("puzzlelab-playable-board", slide),
@@ -174,4 +186,5 @@ MAIN_WIDGET = {
     "search": ("puzzlelab-search-player", step_search),
     "weights": ("puzzlelab-weight-explorer", move_weight),
     "fifteen": ("puzzlelab-search-player", step_search),
+    "pattern_databases": ("puzzlelab-predict", lock_a_prediction),
 }
