@@ -469,3 +469,21 @@ def test_progress_in_a_notebook_is_a_widget_bar(tmp_path):
     outputs = notebook.cells[0].outputs
     assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
     assert not [o for o in outputs if o.output_type == "stream"]  # no text bar beside it
+
+
+def test_a_table_another_process_saved_meanwhile_is_mapped_not_replaced(tmp_path, monkeypatch):
+    """Thirty kernels started together: the first file written wins, the others map it too."""
+    real_build, inodes = pdb_store.build_table, {}
+
+    def build_while_another_process_saves(goal, group, progress=None):
+        table = real_build(goal, group, progress)
+        path = tmp_path / f"{table_name(goal, group)}.npy"
+        pdb_store._save(path, table, pdb_store._checksum(table))
+        inodes[path] = path.stat().st_ino
+        return table
+
+    monkeypatch.setattr(pdb_store, "build_table", build_while_another_process_saves)
+    pdb = small(tmp_path)
+    assert len(inodes) == 2
+    assert all(path.stat().st_ino == inode for path, inode in inodes.items())
+    assert sorted(str(t.filename) for t in pdb.tables) == sorted(str(p) for p in inodes)

@@ -119,7 +119,14 @@ def _write_bytes(path: Path, data: bytes) -> None:
 
 
 def _save(path: Path, table: np.ndarray, digest: str) -> np.ndarray:
-    """Write the table and then its checksum sidecar, each atomically; return the file mapped."""
+    """Write the table and then its checksum sidecar, each atomically; return the file mapped.
+
+    If another process (thirty kernels started at once on a class server) wrote a good copy
+    meanwhile, map that one instead of replacing it, so that all of them share its pages.
+    """
+    written = _load(path, len(table))
+    if written is not None:
+        return written
     write_atomic(path, lambda handle: np.save(handle, table, allow_pickle=False))
     _write_bytes(path.with_suffix(".sha256"), digest.encode())
     return np.load(path, mmap_mode="r", allow_pickle=False)
