@@ -16,7 +16,7 @@ from .board import MOVES, Board
 __all__ = ["MOVES", "Board", "__version__"]
 __version__ = "0.1.0"
 
-_SUBMODULES = {"board", "parity", "perm", "shuffles", "distributions", "search", "heuristics",
+_SUBMODULES = {"board", "parity", "perm", "shuffles", "sampling", "distributions", "search", "heuristics",
                "plots", "widgets", "lessons"}
 
 
