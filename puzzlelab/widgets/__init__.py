@@ -1,9 +1,18 @@
-"""The lesson widgets (ipywidgets): each a small class holding its controls, with ``.widget``
-the box to show and a static PNG fallback for places where widgets cannot run.
+"""The lesson widgets. Each *is* an ipywidget (an ``ipywidgets.VBox`` holding its controls, so
+``VBox([PlayableBoard(), ParityLab()])`` composes) with an error line and a static PNG fallback
+for places where widgets cannot run (an unrun notebook, nbconvert, nbval).
 
+Arguments are checked at once (``TypeError``/``ValueError`` naming the argument); the controls
+never raise (their messages go to the error line); the display and ``summary()`` work in every
+state. See :mod:`puzzlelab.widgets._base`.
+
+>>> import ipywidgets
 >>> from puzzlelab.widgets import PlayableBoard
->>> PlayableBoard(3, 3).summary()
+>>> board = PlayableBoard(3, 3)
+>>> board.summary()
 'PlayableBoard 3x3 [1 2 3/4 5 6/7 8 _], moves: 0, solved!'
+>>> isinstance(board, ipywidgets.VBox), board.widget is board
+(True, True)
 """
 
 from .parity_lab import ParityLab
