@@ -210,7 +210,8 @@ class View(widgets.VBox):
             message = str(err)
         else:  # something unexpected: say what kind of error it was
             message = f"{type(err).__name__}: {err}"
-        self.error.value = f'<span style="color:#b00020">&#9888; {html.escape(message)}</span>'
+        lines = html.escape(message).replace("\n", "<br>")  # a parity explanation has several lines
+        self.error.value = f'<span style="color:#b00020">&#9888; {lines}</span>'
 
     def clear_error(self) -> None:
         self.error.value = ""
@@ -221,7 +222,7 @@ class View(widgets.VBox):
         text = self.error.value
         if not text:
             return ""
-        return html.unescape(text.split("&#9888; ", 1)[-1].removesuffix("</span>"))
+        return html.unescape(text.split("&#9888; ", 1)[-1].removesuffix("</span>").replace("<br>", "\n"))
 
     # -- the static fallback -----------------------------------------------------------------
     def static_figure(self) -> Figure:  # pragma: no cover - every subclass overrides it
