@@ -58,7 +58,7 @@ def _file_mode() -> int:
     return 0o666 & ~mask
 
 
-def write_atomic(path: Path, write: Callable[[BinaryIO], None]) -> None:
+def write_atomic(path: Path, write: Callable[[BinaryIO], object]) -> None:
     """Call ``write(handle)`` on a temporary file beside ``path``, then rename it into place.
 
     An interrupt leaves no half-written file under ``path``; the file gets the usual mode

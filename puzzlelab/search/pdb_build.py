@@ -107,11 +107,6 @@ def placement_index(cells: Sequence[int], bits: int) -> int:
     return sum(cell << (bits * k) for k, cell in enumerate(cells))
 
 
-def is_table_dtype(table: np.ndarray) -> bool:
-    """Whether ``table`` has a dtype tables may have (``uint8``, or ``uint16`` past 254 moves)."""
-    return table.dtype in (np.dtype(np.uint8), np.dtype(np.uint16))
-
-
 def unreached(dtype) -> int:
     """The value that marks an index no placement (or an unreachable one): the dtype's maximum."""
     return int(np.iinfo(dtype).max)
@@ -155,6 +150,7 @@ def default_partition(goal: Board) -> tuple[tuple[int, ...], ...]:
     """6-6-3 for 4x4 (compact blocks away from the blank's corner); groups of
     :func:`default_group_size` tiles in reading order otherwise."""
     cells = [i for i in range(goal.size) if i != goal.blank]
+    blocks: list[Sequence[int]]
     if goal.shape == (4, 4) and goal.blank in (0, 15):
         blocks = [(1, 2, 3, 5, 6, 7), (8, 9, 10, 12, 13, 14), (4, 11, 15)]
         if goal.blank == 15:
@@ -375,7 +371,7 @@ class _Search:
         self.n, self.m, self.b = n, m, index_bits(n)
         self.regions = _Regions(goal.rows, goal.cols)
         self.target, self.target_bit = _moves(goal.rows, goal.cols, self.regions.dtype)
-        self.dist = np.full(1 << (self.b * m), 255, dtype=np.uint8)
+        self.dist: np.ndarray = np.full(1 << (self.b * m), 255, dtype=np.uint8)
         self.seen = np.zeros(1 << (self.b * m), dtype=self.regions.dtype)
         self.fresh = np.zeros_like(self.seen)
         cells = [goal.tiles.index(t) for t in group]

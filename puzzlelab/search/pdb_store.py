@@ -36,6 +36,7 @@ import weakref
 from collections.abc import Callable, Sequence
 from math import perm
 from pathlib import Path
+from typing import Any, BinaryIO, TextIO, cast
 
 import numpy as np
 
@@ -50,7 +51,6 @@ from .pdb_build import (
     check_partition,
     check_size,
     default_partition,
-    is_table_dtype,
 )
 
 __all__ = ["CacheWarning", "load_tables", "pattern_database", "resolve_cache", "ship_tables"]
@@ -82,24 +82,33 @@ def _cache_path(goal: Board, group: Sequence[int], directory: Path) -> Path:
 
 
 def _checksum(table: np.ndarray) -> str:
-    return hashlib.sha256(memoryview(np.ascontiguousarray(table)).cast("B")).hexdigest()
+    return hashlib.sha256(np.ascontiguousarray(table).data.cast("B")).hexdigest()
+
+
+def _header(handle: BinaryIO, size: int, length: int) -> np.dtype | None:
+    """The table dtype of the ``.npy`` data in ``handle`` (``length`` bytes in all), if its header
+    says exactly ``size`` entries of a table type and the length agrees; else None. Read from the
+    header alone: a damaged header or one claiming a huge shape is refused before any memory is used.
+    Leaves ``handle`` at the start of the data."""
+    try:
+        fmt = np.lib.format
+        version = fmt.read_magic(handle)
+        read = fmt.read_array_header_1_0 if version == (1, 0) else fmt.read_array_header_2_0
+        shape, fortran, dtype = read(handle)
+    except Exception:  # any malformed header (ValueError, SyntaxError, EOFError, ...) means rebuild
+        return None
+    if shape != (size,) or fortran or dtype not in (np.dtype(np.uint8), np.dtype(np.uint16)):
+        return None
+    return dtype if length == handle.tell() + size * dtype.itemsize else None
 
 
 def _header_fits(path: Path, size: int) -> bool:
-    """Whether ``path`` is an ``.npy`` file of exactly ``size`` table entries, read from its header
-    alone: a damaged header or one claiming a huge shape is refused before any memory is used."""
+    """Whether ``path`` is an ``.npy`` file of exactly ``size`` table entries (see :func:`_header`)."""
     try:
         with open(path, "rb") as handle:
-            fmt = np.lib.format
-            version = fmt.read_magic(handle)
-            read = fmt.read_array_header_1_0 if version == (1, 0) else fmt.read_array_header_2_0
-            shape, fortran, dtype = read(handle)
-            offset = handle.tell()
-    except Exception:  # any malformed header (ValueError, SyntaxError, EOFError, ...) means rebuild
+            return _header(handle, size, os.fstat(handle.fileno()).st_size) is not None
+    except OSError:
         return False
-    if shape != (size,) or fortran or dtype not in (np.dtype(np.uint8), np.dtype(np.uint16)):
-        return False
-    return os.path.getsize(path) == offset + size * dtype.itemsize
 
 
 def _load(path: Path, size: int) -> np.ndarray | None:
@@ -133,17 +142,18 @@ def _save(path: Path, table: np.ndarray, digest: str) -> np.ndarray:
 
 
 def _unpack(name: str, size: int) -> tuple[np.ndarray, str] | None:
-    """The shipped table ``name`` (decompressed into memory) and its checksum, or None."""
-    packed = SHIPPED / f"{name}.npy.xz"
+    """The shipped table ``name`` (decompressed into memory, read-only) and its checksum, or None."""
     try:
-        data = lzma.decompress(packed.read_bytes())
+        data = lzma.decompress((SHIPPED / f"{name}.npy.xz").read_bytes())
         expected = (SHIPPED / f"{name}.sha256").read_text().strip()
-        table = np.load(io.BytesIO(data), allow_pickle=False)
-    except (OSError, ValueError, lzma.LZMAError):
+    except (OSError, lzma.LZMAError):
         return None
-    if table.shape != (size,) or not is_table_dtype(table) or _checksum(table) != expected:
+    stream = io.BytesIO(data)
+    dtype = _header(stream, size, len(data))
+    if dtype is None:
         return None
-    return table, expected
+    table = np.frombuffer(data, dtype=dtype, count=size, offset=stream.tell())  # a view: no second copy
+    return (table, expected) if _checksum(table) == expected else None
 
 
 def ship_tables(goal: Board, partition=None, directory: Path = SHIPPED) -> list[Path]:
@@ -210,11 +220,12 @@ def load_tables(
         to_build = [partition[k] for k in missing if shipped[k] is None]
         with _Reporter(progress, goal, to_build) as report:
             for k in missing:
-                if shipped[k] is None:
+                found = shipped[k]
+                if found is None:
                     table = build_table(goal, partition[k], report)
-                    shipped[k] = table, _checksum(table)
-                tables[k], directory = _keep(names[k], *shipped[k], directory)
-    return tables
+                    found = table, _checksum(table)
+                tables[k], directory = _keep(names[k], found[0], found[1], directory)
+    return cast(list[np.ndarray], tables)  # every None was filled
 
 
 def _held_or_cached(name: str, size: int, directory: Path | None) -> np.ndarray | None:
@@ -268,10 +279,13 @@ class _Reporter:
     """
 
     def __init__(self, progress, goal: Board, groups: Sequence[Sequence[int]]):
-        self.progress, self.bar, self.line = progress, None, None
+        self.progress = progress
+        self.bar: Any = None  # a tqdm bar
+        self.line: TextIO | None = None  # stderr, when it is a log
         self.total = sum(perm(goal.size, len(g)) for g in groups)
         self.title = f"pattern database {goal.rows}x{goal.cols}, {len(groups)} table(s)"
-        self.base, self.current, self.current_total = 0, None, 0
+        self.base, self.current_total = 0, 0
+        self.current: str | None = None
         self.started = time.perf_counter()
 
     def __enter__(self) -> Progress | None:
@@ -279,7 +293,7 @@ class _Reporter:
             return None
         if self.progress is not True:
             return self.progress
-        from tqdm.auto import tqdm  # imported only when a table is built (tqdm.auto is slow to import)
+        from tqdm.auto import tqdm  # type: ignore[import-untyped]  # only when a table is built: slow to import
 
         in_notebook = any(kind.__module__ == "tqdm.notebook" for kind in tqdm.__mro__)
         if in_notebook or sys.stderr.isatty():
@@ -366,7 +380,9 @@ def pattern_database(
     return PatternDatabase(goal, partition=groups, tables=tables, reflect=reflect)
 
 
-def _check_arguments(goal, partition, reflect, cache, progress):
+def _check_arguments(
+    goal, partition, reflect, cache, progress
+) -> tuple[Board, tuple[tuple[int, ...], ...], bool]:
     """The factory's arguments checked in milliseconds, before any table is read or built."""
     goal = Board.goal(4, 4) if goal is None else as_board("goal", goal)
     check_size(goal)
