@@ -1,4 +1,4 @@
-"""Build step that ships the lesson notebooks inside the wheel.
+"""Build step that ships the lesson notebooks (and their glossary) inside the wheel.
 
 The only committed copy of the lessons is ``notebooks/*.ipynb``. Building a
 wheel copies them to ``puzzlelab/notebooks/`` in the build tree, never in the
@@ -15,13 +15,17 @@ from setuptools.command.build_py import build_py
 HERE = Path(__file__).resolve().parent
 LESSONS = HERE / "notebooks"
 PACKAGED = Path("puzzlelab", "notebooks")
+#: Files the lessons refer to "next to this notebook" (see puzzlelab/lessons.py: COMPANIONS).
+COMPANIONS = ("GLOSSARY.md",)
 
 
 class BuildPyWithLessons(build_py):
-    """``build_py`` that also copies ``notebooks/*.ipynb`` into the built package."""
+    """``build_py`` that also copies ``notebooks/NN_*.ipynb`` (the teacher's edition, from which
+    ``python -m puzzlelab copy`` makes the student edition) and the glossary into the package."""
 
     def lesson_sources(self):
-        return sorted(LESSONS.glob("[0-9][0-9]_*.ipynb"))
+        companions = [LESSONS / name for name in COMPANIONS if (LESSONS / name).is_file()]
+        return sorted(LESSONS.glob("[0-9][0-9]_*.ipynb")) + companions
 
     def run(self):
         super().run()

@@ -50,6 +50,8 @@ MANIFEST_NAME = ".puzzlelab-lessons.json"
 _LESSON_NAME = re.compile(r"^(?P<number>\d{2})_(?P<slug>[a-z0-9][a-z0-9_]*)\.ipynb$")
 _PACKAGE_DIR = Path(__file__).resolve().parent
 FILE_MODE, DIR_MODE = 0o644, 0o755  # readable by others: a shared class folder must work
+#: Files the lessons refer to "next to this notebook", copied with them as they are.
+COMPANIONS = ("GLOSSARY.md",)
 
 
 # -- where the lessons are ----------------------------------------------------------
@@ -275,7 +277,8 @@ def copy_lessons(
     source: Path | str | None = None,
     edition: str = "student",
 ) -> CopyReport:
-    """Copy every lesson from ``source`` (default ``lesson_dir()``) into ``destination``.
+    """Copy every lesson from ``source`` (default ``lesson_dir()``) into ``destination``,
+    with the files the lessons refer to (``COMPANIONS``: the glossary).
 
     ``edition`` is "student" (exercises as stubs, no outputs or answers) or "teacher"
     (the source as it is). New lessons are copied; copies the student has not changed
@@ -294,12 +297,13 @@ def copy_lessons(
     lessons = list_lessons(source=source)
     if not lessons:
         raise FileNotFoundError(f"no lesson notebooks (NN_name.ipynb) in {source or lesson_dir()}")
-    editions = [(lesson, edition_bytes(lesson.path.read_bytes(), edition)) for lesson in lessons]
+    files = [(lesson.path.name, edition_bytes(lesson.path.read_bytes(), edition)) for lesson in lessons]
+    folder = lessons[0].path.parent
+    files += [(name, (folder / name).read_bytes()) for name in COMPANIONS if (folder / name).is_file()]
     _make_dirs(dest)
     manifest, warning = _read_manifest(dest)
     outcome: dict[str, list[str]] = {k: [] for k in ("copied", "updated", "unchanged", "kept", "replaced")}
-    for lesson, new in editions:
-        filename = lesson.path.name
+    for filename, new in files:
         action = _decide(new, dest / filename, manifest.get(filename), force)
         outcome[action].append(filename)
         if action in {"copied", "updated", "replaced"}:

@@ -6,6 +6,7 @@ instead. The real servers are started by the browser tests (tests/browser/).
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -433,6 +434,25 @@ def test_copy_keeps_an_edited_lesson_unless_forced(tmp_path, source, capsys):
     assert "--force" in capsys.readouterr().out
     run(["copy", str(tmp_path / "c"), "--force"], source)
     assert (tmp_path / "c" / "01_shuffling.ipynb").read_bytes() == student(source / "01_shuffling.ipynb")
+
+
+def test_the_glossary_travels_with_the_lessons(tmp_path, source):
+    (source / "GLOSSARY.md").write_text("# Glossary\n")
+    (source / "notes.md").write_text("not for students")
+    report = copy_lessons(tmp_path / "c", source=source)
+    assert "GLOSSARY.md" in report.copied
+    assert (tmp_path / "c" / "GLOSSARY.md").read_text() == "# Glossary\n"
+    assert not (tmp_path / "c" / "notes.md").exists()
+    (tmp_path / "c" / "GLOSSARY.md").write_text("my notes")
+    assert copy_lessons(tmp_path / "c", source=source).kept == ("GLOSSARY.md",)
+
+
+def test_the_repositorys_lessons_name_only_companions_that_ship():
+    """A lesson that says "GLOSSARY.md next to this notebook" needs it copied beside it."""
+    for lesson in list_lessons(source=ROOT / "notebooks"):
+        for name in set(re.findall(r"\b([A-Z]+\.md)\b", lesson.path.read_text(encoding="utf-8"))):
+            assert name in lessons_module.COMPANIONS, (lesson.name, name)
+            assert (ROOT / "notebooks" / name).is_file()
 
 
 @pytest.mark.parametrize("umask", [0o077, 0o027, 0o022])
