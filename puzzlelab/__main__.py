@@ -113,6 +113,8 @@ def voila_command(notebook: Path, *, ip: str, port: int | None, open_browser: bo
         f"--Voila.ip={ip}",
         *_port_options("Voila", port, VOILA_PORT),
         f"--Voila.open_browser={open_browser}",
+        # show each cell's output as soon as it has run, not a blank page until the last one has
+        "--VoilaConfiguration.progressive_rendering=True",
     ]  # fmt: skip
     return command if is_loopback(ip) else [*command, "--token"]
 
@@ -168,7 +170,7 @@ def run_server(command: Sequence[str], env: Mapping[str, str], on_port: PortCall
             except KeyboardInterrupt:
                 continue  # JupyterLab asks for confirmation; a second Ctrl-C stops it
     finally:
-        if relay is not None:
+        if relay is not None and process.stderr is not None:
             relay.join(timeout=5)
             process.stderr.close()
         if previous is not None:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from typing import Any
 
 __all__ = [
@@ -74,14 +73,15 @@ def _replace_regions(source: str, kind: str, stub: str | None) -> tuple[str, boo
     or removed when ``stub`` is None; and whether there was one. Mirrors nbgrader's rules:
     the delimiter may sit anywhere in a line, and the delimiter lines go too."""
     begin, end = _REGIONS[kind]
-    lines, inside, found = [], False, False
+    lines: list[str] = []
+    inside = found = False
     for line in source.split("\n"):
         if begin in line:
             if inside:
                 raise ValueError(f"nested '### {begin}' in a cell:\n{source}")
             inside = found = True
             if stub is not None:
-                indent = re.match(r"\s*", line).group(0)
+                indent = line[: len(line) - len(line.lstrip())]
                 lines.extend(indent + stub_line for stub_line in stub.split("\n"))
         elif end in line:
             if not inside:

@@ -78,8 +78,7 @@ class Predict(widgets.VBox):
             raise TypeError(f"number must be True or False, got {describe(number)}")
         if number and choices is not None:
             raise ValueError("give either choices=[...] or number=True, not both")
-        if not number:
-            choices = self._checked_choices(choices)
+        options = [] if number else self._checked_choices(choices)
         self.question = question
         self.number = number
         self.prediction: object = None
@@ -88,7 +87,7 @@ class Predict(widgets.VBox):
         if number:
             self.answer: widgets.ValueWidget = widgets.Text(placeholder="your prediction (a number)")
         else:
-            self.answer = widgets.RadioButtons(options=[(_show(c), c) for c in choices], value=None)
+            self.answer = widgets.RadioButtons(options=[(_show(c), c) for c in options], value=None)
         self.answer.add_class("puzzlelab-predict-answer")
         self.lock = widgets.Button(description="lock in", button_style="primary", icon="lock")
         self.lock.add_class("puzzlelab-predict-lock")
