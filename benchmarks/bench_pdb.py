@@ -9,7 +9,8 @@ Each measurement runs in a fresh Python process (so nothing is already imported 
   into the cache.
 
 For each: **cold** (an empty cache directory: what a student on a fresh machine waits for) and
-**warm** (the cache the cold run left, in a new process). Printed per run: CPU seconds and wall
+**warm** (the cache the cold run left, in a new process); for this tree also N processes started at
+once on an empty cache (the first file written is mapped by all). Printed per run: CPU seconds and wall
 seconds of the ``pattern_database(goal)`` call, the process's peak resident memory, and what the
 tables cost each process after loading: resident, proportional (PSS: shared pages split between
 the processes that map them) and private memory, from ``/proc/self/smaps_rollup``. With ``--kernels
@@ -108,10 +109,14 @@ def run(library: Path, cache: Path, args) -> dict:
 
 
 def together(library: Path, cache: Path, args) -> list[dict]:
-    """``--kernels`` warm processes alive at once; each reports once all have loaded."""
+    """``--kernels`` processes alive at once; each reports once all have loaded."""
     hold = 3.0 + 0.5 * args.kernels
     processes = [start(library, cache, args, hold) for _ in range(args.kernels)]
     return [result(p) for p in processes]
+
+
+def mean(crowd: list[dict]) -> dict:
+    return {k: sum(r[k] for r in crowd) / len(crowd) for k in crowd[0] if k != "library"}
 
 
 ROW = "{:<28} {:>9} {:>9} {:>10} {:>9} {:>9} {:>10}"
@@ -144,8 +149,10 @@ def main() -> None:
             show(f"{name}: warm", warm)
             crowd = together(library, cache, args) if args.kernels else []
             if crowd:
-                mean = {k: sum(r[k] for r in crowd) / len(crowd) for k in crowd[0] if k not in {"library"}}
-                show(f"{name}: warm, {len(crowd)} at once", mean)  # the mean of the processes
+                show(f"{name}: warm, {len(crowd)} at once", mean(crowd))  # the mean of the processes
+            if crowd and name == "now":  # a class starting together on an empty cache (before: N builds)
+                crowd_cold = together(library, tmp / "cache-crowd", args)
+                show(f"{name}: cold, {len(crowd)} at once", mean(crowd_cold))
             results[name] = (cold, warm, crowd)
         if len(results) == 2:
             (before, now) = results.values()
