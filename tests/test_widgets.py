@@ -505,14 +505,77 @@ def test_search_player_shows_budget_and_bad_starts(make):
     assert bad.static_png().startswith(PNG)
 
 
+def test_search_player_unsolvable_start_displays_with_the_parity_explanation(make):
+    player = make(SearchPlayer, "1 2 3/4 5 6/8 7 _")
+    assert "can never reach the goal" in player.error_message
+    assert "NOT solvable" in player.error_message
+    assert player.replay is None
+    assert_static_fallback(player)
+    assert player.summary().endswith("no run")
+    for control in (player.forward_button, player.back_button):
+        control.click()
+    player.board_view.value = "frontier"
+    player.method.value = "bfs"
+    assert "can never reach the goal" in player.error_message
+    assert_static_fallback(player)
 
 
+def test_search_player_checks_its_arguments_at_once():
+    with pytest.raises(ValueError, match="goal is 2x2"):
+        SearchPlayer("1 2 3/4 _ 5/7 8 6", goal=Board.goal(2, 2))
+    with pytest.raises(ValueError, match="budget must be >= 0"):
+        SearchPlayer("1 2 3/4 _ 5/7 8 6", budget=-1)
+    for budget in (None, "5", 5.0, True):
+        with pytest.raises(TypeError, match="budget must be a whole number"):
+            SearchPlayer("1 2 3/4 _ 5/7 8 6", budget=budget)
+    with pytest.raises(TypeError, match="weight must be a number"):
+        SearchPlayer("1 2 3/4 _ 5/7 8 6", weight="2")
+    with pytest.raises(ValueError, match="weight must be <= 10"):
+        SearchPlayer("1 2 3/4 _ 5/7 8 6", weight=11)
 
 
+def test_search_player_budget_zero_is_not_mistaken_for_a_solved_start(make):
+    player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1", budget=0)
+    assert "the start is the goal" not in player.info.value
+    assert "budget 0" in player.info.value
+    assert_static_fallback(player)
+    solved = make(SearchPlayer, Board.goal(3, 3), budget=0)
+    assert solved.info.value == "the start is the goal: nothing to expand"
 
 
+def test_search_player_keeps_recorded_runs_within_its_byte_bound(make):
+    from puzzlelab.widgets.search_player import replay_bytes
+
+    player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1", method="weighted_astar", budget=2_000)
+    first, one = player._key(), replay_bytes(player.replay)
+    player._runs.max_bytes = int(1.2 * one)  # room for the first run and a small one at most
+    for weight in (1.5, 2.0, 2.5, 3.0, 4.0, 5.0):
+        player.weight.value = weight
+        assert player._runs.bytes <= player._runs.max_bytes or player.cached_runs == 1
+        assert player._key() in player._runs  # the run shown is always kept
+    assert first not in player._runs  # the least recently used went first
+    assert player.replay.result.weight == 5.0
+    player.weight.value = 1.5  # dropped long ago: run again, and shown correctly
+    assert player.replay.result.weight == 1.5
 
 
+def test_replay_size_estimate_is_honest():
+    """The cache bound is only as good as the estimate of a run's bytes: measure one."""
+    import gc
+    import tracemalloc
+
+    from puzzlelab.widgets.search_player import replay_bytes
+
+    gc.collect()
+    tracemalloc.start()
+    try:
+        player = SearchPlayer("8 6 7/2 5 4/3 _ 1", method="bfs", budget=3_000)
+        held = tracemalloc.get_traced_memory()[0]
+        estimate = replay_bytes(player.replay)
+    finally:
+        tracemalloc.stop()
+        player.close()
+    assert 0.4 * held <= estimate <= 2.5 * held, (held, estimate)
 
 
 def test_run_cache_drops_the_least_recently_used_first():

@@ -2,8 +2,9 @@
 
 One step number drives every picture: the node being expanded with its children, the
 frontier's best entries, the path so far, f and frontier size against step, and the
-expanded nodes in the (g, h) plane. Runs are cached, so moving the step never re-runs
-the search; changing the method, heuristic or weight runs it once.
+expanded nodes in the (g, h) plane. Runs are cached (the least recently used are dropped
+past ``CACHE_BYTES``), so moving the step never re-runs the search; changing the method,
+heuristic or weight runs it once.
 
 >>> player = SearchPlayer("1 2 3/4 _ 5/7 8 6")
 >>> player.step.max, player.info.value.startswith("step 1 of 2")
@@ -16,8 +17,9 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..board import Board
-from ..plots._common import figure_png
+from .._validate import choice, real, whole
+from ..board import Board, goal_for
+from ..plots._common import MAIN_COLOR, MARK_COLOR, figure_png
 from ..plots.search import (
     draw_expansion,
     draw_frontier,
@@ -25,7 +27,7 @@ from ..plots.search import (
     draw_search_path,
     draw_search_progress,
 )
-from ._base import Blitter, View, clear_artists, error_line, png_image, set_title
+from ._base import Blitter, RunCache, View, clear_artists, error_line, png_image, set_title
 from ._replay import Replay
 
 __all__ = ["BOARD_VIEWS", "CHART_VIEWS", "PLAYER_METHODS", "SearchPlayer"]
@@ -37,12 +39,23 @@ BOARD_VIEWS = ("expansion", "frontier", "path")
 CHART_VIEWS = ("progress", "(g, h) plane")
 #: expansions a replayed run may record (a run past it stops with status "budget")
 RECORD_BUDGET = 20_000
+#: the largest budget the player accepts (a recorded run costs memory in proportion to it)
+MAX_BUDGET = 100_000
+#: bytes of recorded runs kept for going back to earlier settings (least recently used dropped)
+CACHE_BYTES = 256 * 2**20
+#: estimated bytes per recorded event of a replay (the event, its node and board, the indexes)
+EVENT_BYTES = 600
+
+
+def replay_bytes(replay) -> int:
+    """Estimated memory of a recorded run held for replay."""
+    return 4096 + EVENT_BYTES * len(getattr(replay, "events", None) or ())
 
 
 def _default_start() -> Board:
-    from ..shuffles import uniform_solvable
+    from ..shuffles import random_solvable_board
 
-    return uniform_solvable(3, 3, rng=2024)
+    return random_solvable_board(3, 3, rng=2024)
 
 
 class SearchPlayer(View):
@@ -51,6 +64,13 @@ class SearchPlayer(View):
     Controls: ``method``, ``heuristic``, ``weight`` (weighted A* only), ``step`` (slider),
     ``play`` (linked to the slider), ``back_button``, ``forward_button``, ``board_view``,
     ``chart_view``; read-outs ``info``, ``outcome``, ``boards_image``, ``chart_image``, ``error``.
+
+    Arguments are checked at once: a wrong type raises ``TypeError``, an impossible value
+    (an unreadable board, a goal of another shape, an unknown method, a weight outside 1..10, a
+    budget outside 0..100,000) ``ValueError``, before anything is built. A start that cannot
+    reach the goal is not an argument error: the player is built and its error line gives the
+    parity explanation. The controls never raise, and the display and summary work in every
+    state.
     """
 
     def __init__(
@@ -64,15 +84,12 @@ class SearchPlayer(View):
         budget: int = RECORD_BUDGET,
     ):
         self.start = _default_start() if start is None else Board.parse(start)
-        self.goal = Board.goal(self.start.rows, self.start.cols) if goal is None else Board.parse(goal)
-        if method not in PLAYER_METHODS:
-            raise ValueError(f"method must be one of {PLAYER_METHODS}, got {method!r}")
-        if heuristic not in PLAYER_HEURISTICS:
-            raise ValueError(f"heuristic must be one of {PLAYER_HEURISTICS}, got {heuristic!r}")
-        if not 1.0 <= weight <= 10.0:
-            raise ValueError(f"weight must lie in 1..10, got {weight!r}")
-        self.budget = budget
-        self._runs: dict[tuple, Replay] = {}
+        self.goal = goal_for(self.start, goal)
+        method = choice("method", method, PLAYER_METHODS)
+        heuristic = choice("heuristic", heuristic, PLAYER_HEURISTICS)
+        weight = real("weight", weight, low=1.0, high=10.0)
+        self.budget = whole("budget", budget, low=0, high=MAX_BUDGET)
+        self._runs = RunCache(CACHE_BYTES, sizeof=replay_bytes)
         self.replay: Replay | None = None
         self.method = widgets.Dropdown(options=PLAYER_METHODS, value=method, description="search")
         self.heuristic = widgets.Dropdown(options=PLAYER_HEURISTICS, value=heuristic, description="h")
@@ -111,7 +128,7 @@ class SearchPlayer(View):
         self.chart_view.observe(self._on(self.show), names="value")
         self.back_button.on_click(self._on(lambda: self._nudge(-1)))
         self.forward_button.on_click(self._on(lambda: self._nudge(1)))
-        self.widget = widgets.VBox(
+        self._compose(
             [
                 widgets.HBox([self.method, self.heuristic, self.weight]),
                 widgets.HBox([self.play, self.back_button, self.step, self.forward_button]),
@@ -119,10 +136,9 @@ class SearchPlayer(View):
                 self.outcome,
                 widgets.HBox([self.board_view, self.chart_view]),
                 widgets.HBox([self.boards_image, self.chart_image]),
-                self.error,
-            ]
+            ],
+            "puzzlelab-search-player",
         )
-        self.widget.add_class("puzzlelab-search-player")
         self._guarded(self.run)
 
     # -- running (cached) -----------------------------------------------------------------------
@@ -143,18 +159,30 @@ class SearchPlayer(View):
             options["weight"] = self.weight.value
         return search.METHODS[method](self.start, self.goal, heuristic=heuristic, **options)
 
+    def _record(self):
+        """Run the search the controls describe, recorded for replay."""
+        return Replay(self._search())
+
     def run(self) -> None:
-        """Run (or fetch from the cache) the search the controls describe, and show step 1."""
+        """Run (or fetch from the cache) the search the controls describe, and show step 1.
+
+        What the previous settings showed is cleared first, so a run that fails (an unsolvable
+        start, say) leaves an empty player with the reason on its error line."""
         self.weight.disabled = self.method.value != "weighted_astar"
         self.heuristic.disabled = self.method.value in ("bfs", "auto_solver")
+        self.replay, self._chart_key = None, None
+        self.outcome.value = ""
+        self.info.value = "nothing to replay: see the message below"
+        self.boards_image.value = self.chart_image.value = b""
         key = self._key()
-        if key not in self._runs:
-            self._runs[key] = Replay(self._search())
-        self.replay = self._runs[key]
-        result = self.replay.result
-        self._chart_key = None
+        replay = self._runs.get(key)
+        if replay is None:
+            replay = self._record()
+            self._runs.put(key, replay)
+        self.replay = replay
+        result = replay.result
         with self.step.hold_trait_notifications():
-            self.step.max = max(1, self.replay.steps)
+            self.step.max = max(1, replay.steps)
             self.play.max = self.step.max
             self.step.value = 1
         self.outcome.value = str(result) + ("" if result.solved else f" (budget {self.budget:,} expansions)")
@@ -162,7 +190,7 @@ class SearchPlayer(View):
 
     @property
     def cached_runs(self) -> int:
-        """How many searches have been run (each at most once)."""
+        """How many recorded runs the player holds (each setting is run at most once while cached)."""
         return len(self._runs)
 
     def _nudge(self, delta: int) -> None:
@@ -172,8 +200,15 @@ class SearchPlayer(View):
     def show(self) -> None:
         """Draw the current step in the chosen pictures."""
         replay = self.replay
-        if replay is None or replay.steps == 0:
-            self.info.value = "the start is the goal: nothing to expand"
+        if replay is None:
+            self.info.value = "nothing to replay: see the message below"
+            return
+        if replay.steps == 0:
+            if self.start == self.goal:
+                self.info.value = "the start is the goal: nothing to expand"
+            else:
+                self.info.value = f"stopped before the first expansion (budget {self.budget:,} expansions)"
+            self.boards_image.value = self.chart_image.value = b""
             return
         step = self.step.value
         self.info.value = replay.describe(step)
@@ -195,12 +230,8 @@ class SearchPlayer(View):
         set_title(ax, f"{view}, step {step}")
 
     def _line_weight(self) -> float | None:
-        method = self.method.value
-        if method == "astar":
-            return 1.0
-        if method == "weighted_astar":
-            return self.weight.value
-        return None
+        """The w of f = g + w*h, as the search reports it (None for BFS and greedy)."""
+        return self.replay.result.weight if self.replay is not None else None
 
     def _draw_chart(self, step: int) -> None:
         """The chart's axes and the whole run are drawn once; each step moves only the markers."""
@@ -238,10 +269,12 @@ class SearchPlayer(View):
         whole.set_color("#cccccc")
         whole.set_label("whole run")
         ax.legend_.remove()
-        self._done = ax.scatter([], [], s=14, alpha=0.5, color="#1f77b4", edgecolors="none", label="expanded")
+        self._done = ax.scatter(
+            [], [], s=14, alpha=0.5, color=MAIN_COLOR, edgecolors="none", label="expanded"
+        )
         label = "f = g + h" if weight == 1.0 else f"f = g + {weight:g}h" if weight else None
-        (self._fline,) = ax.plot([], [], "--", color="#d62728", linewidth=1, label=label)
-        (self._current,) = ax.plot([], [], "o", color="#d62728", markersize=7, label="current")
+        (self._fline,) = ax.plot([], [], "--", color=MARK_COLOR, linewidth=1, label=label)
+        (self._current,) = ax.plot([], [], "D", color=MARK_COLOR, markersize=7, label="current")
         ax.legend(
             handles=[whole, self._done, self._current] + ([self._fline] if weight else []),
             loc="upper right",
@@ -253,9 +286,12 @@ class SearchPlayer(View):
         figure = Figure(figsize=(10.0, 3.4), layout="constrained")
         left, right = figure.subplots(1, 2)
         if self.replay is None or self.replay.steps == 0:
+            message = self.error_message if self.replay is None else self.info.value
             left.text(
-                0.5, 0.5, self.error_message or "nothing to replay", ha="center", transform=left.transAxes
+                0.5, 0.5, message or "nothing to replay", ha="center", wrap=True, transform=left.transAxes
             )
+            left.set_axis_off()
+            right.set_axis_off()
             return figure
         step = self.step.value
         self._draw_boards(step, left)
@@ -263,7 +299,8 @@ class SearchPlayer(View):
         return figure
 
     def summary(self) -> str:
+        outcome = self.replay.result.summary() if self.replay is not None else "no run"
         return (
             f"SearchPlayer [{self.start.text()}] {self.method.value}/{self.heuristic.value}: "
-            f"{self.info.value}; {self.replay.result.summary()}"
+            f"{self.info.value}; {outcome}"
         )

@@ -1,0 +1,334 @@
+"""Odd inputs against every widget constructor argument and every control.
+
+The rule (see ``puzzlelab/widgets/_base.py``): a constructor argument of the wrong type is a
+``TypeError``, an impossible value a ``ValueError``, both raised at once with a message naming
+the argument; everything a student does with a control ends either in a changed widget or in a
+clear message on its error line, never in an exception; and the display (``_repr_mimebundle_``
+with a PNG and the text summary) works afterwards, whatever happened.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from puzzlelab.widgets import ParityLab, PlayableBoard, SearchPlayer, ShuffleLab, WeightExplorer
+
+PNG = b"\x89PNG\r\n\x1a\n"
+#: an error line that names a Python exception class means an exception the widget did not expect
+UNEXPECTED = re.compile(r"^[A-Z]\w*(Error|Exception|Exit|Interrupt)\b")
+
+FAST = settings(
+    deadline=None,
+    max_examples=12,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+#: a sequence of actions builds a widget and runs searches: fewer examples, each doing more
+CONTROLS = settings(FAST, max_examples=6)
+
+# -- odd values --------------------------------------------------------------------------------
+ODD_SCALARS = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1,
+    2,
+    3,
+    17,
+    10**6,
+    2**63,
+    10**100,
+    -(10**30),
+    1.5,
+    2.0,
+    float("nan"),
+    float("inf"),
+    -0.0,
+    np.int64(3),
+    np.int8(-1),
+    np.uint64(2**64 - 1),
+    np.float32(2.5),
+    np.float64("nan"),
+    np.bool_(True),
+    "",
+    "3",
+    "2",
+    "astar",
+    "1 2/_ 3",
+    "1 2 3/4 5 6/8 7 _",
+    "x" * 500,
+    "\x00",
+    b"3",
+    [],
+    [3],
+    (3, 3),
+    {},
+    {3},
+    object(),
+    slice(3),
+    complex(1, 1),
+]
+odd = st.one_of(
+    st.sampled_from(ODD_SCALARS),
+    st.text(max_size=8),
+    st.lists(st.integers(-2, 10), max_size=9),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(-(10**20), 10**20).filter(lambda n: not 4 <= n <= 16),  # 4..16 sides are slow, not odd
+)
+
+
+def assert_displays(view) -> None:
+    """The display works in whatever state the view is in, and the error line is clear."""
+    bundle = view._repr_mimebundle_()
+    assert base64.b64decode(bundle["image/png"]).startswith(PNG)
+    summary = view.summary()
+    assert isinstance(summary, str)
+    assert bundle["text/plain"] == summary
+    assert not UNEXPECTED.match(view.error_message), view.error_message
+
+
+def construct(cls, *args, **kwargs):
+    """Build a view, or check it refused the arguments with a clear TypeError/ValueError."""
+    try:
+        view = cls(*args, **kwargs)
+    except (TypeError, ValueError) as err:
+        message = str(err)
+        assert message, f"{cls.__name__}{args}{kwargs}: an empty message"
+        assert not UNEXPECTED.match(message)
+        return None
+    return view
+
+
+def check_argument(cls, base: dict, name: str, value) -> None:
+    """``cls(**base, name=value)`` is refused clearly (naming ``name``) or builds and displays."""
+    try:
+        view = cls(**{**base, name: value})
+    except (TypeError, ValueError) as err:
+        message = str(err)
+        assert message
+        assert not UNEXPECTED.match(message), message
+        if name not in ("start", "goal", "board", "image"):  # board texts say what is wrong with them
+            assert name in message or f"{name}=" in message, f"{name}={value!r}: {message}"
+        return
+    try:
+        assert_displays(view)
+    finally:
+        view.close()
+
+
+# -- constructors ------------------------------------------------------------------------------
+CONSTRUCTORS = {
+    PlayableBoard: (
+        {"rows": 2, "cols": 2},
+        ["rows", "cols", "picture", "algorithm", "blank", "board", "rng"],
+    ),
+    ParityLab: ({"rows": 2, "cols": 2}, ["rows", "cols", "board", "blank", "mode"]),
+    ShuffleLab: (
+        {"algorithm": "fisher_yates", "n": 3, "mode": "exact", "samples": 1_000},
+        ["algorithm", "n", "mode", "samples", "steps", "rng"],
+    ),
+    SearchPlayer: (
+        {"start": "4 1 3/7 2 6/_ 5 8", "budget": 200},
+        ["start", "goal", "method", "heuristic", "weight", "budget"],
+    ),
+    WeightExplorer: (
+        {"start": "4 1 3/7 2 6/_ 5 8"},
+        ["start", "weight", "heuristic", "rows", "cols", "rng"],
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("cls", "name"),
+    [(cls, name) for cls, (_, names) in CONSTRUCTORS.items() for name in names],
+    ids=lambda x: x if isinstance(x, str) else x.__name__,
+)
+@FAST
+@given(value=odd)
+def test_constructor_arguments_are_refused_clearly_or_work(cls, name, value):
+    base, _ = CONSTRUCTORS[cls]
+    if cls is WeightExplorer and name in ("rows", "cols"):
+        base = {}  # rows and cols matter only when the explorer draws its own instance
+    check_argument(cls, base, name, value)
+
+
+def test_the_issue_instances():
+    """The odd inputs issue 13 reported, one by one."""
+    player = SearchPlayer("1 2 3/4 5 6/8 7 _")
+    assert "NOT solvable" in player.error_message
+    assert_displays(player)
+    player.close()
+    for budget in (-1, None, "5"):
+        with pytest.raises((TypeError, ValueError), match="budget"):
+            SearchPlayer("4 1 3/7 2 6/_ 5 8", budget=budget)
+    with pytest.raises(TypeError, match="weight"):
+        SearchPlayer("4 1 3/7 2 6/_ 5 8", weight="2")
+    with pytest.raises(ValueError, match="goal is 2x2"):
+        SearchPlayer("4 1 3/7 2 6/_ 5 8", goal="1 2/3 _")
+    board = PlayableBoard(7, 7)
+    board.set_board(board.goal)
+    with pytest.raises(ValueError, match="cell"):
+        board.click(49)
+    assert_displays(board)
+    board.close()
+
+
+# -- controls ------------------------------------------------------------------------------------
+def pick(options, index: int):
+    """The option at ``index`` (wrapped) of a selection widget, as its value."""
+    option = list(options)[index % len(options)]
+    return option[1] if isinstance(option, tuple) else option
+
+
+@st.composite
+def actions(draw, kinds: list[str], max_size: int = 8):
+    return draw(st.lists(st.tuples(st.sampled_from(kinds), st.integers(0, 10**6)), max_size=max_size))
+
+
+@CONTROLS
+@given(actions(["cell", "shuffle", "undo", "hint", "solve", "step", "size", "algorithm", "picture", "play"]))
+def test_playable_board_controls_never_raise(steps):
+    view = PlayableBoard(2, 3, rng=1)
+    try:
+        for kind, k in steps:
+            if kind == "cell":
+                view.cells[k % len(view.cells)].click()
+            elif kind == "size":
+                view.size.value = pick(view.size.options, k % 3)  # 2x2, 2x3, 3x3: fast to solve
+            elif kind == "algorithm":
+                view.algorithm.value = pick(view.algorithm.options, k)
+            elif kind == "picture":
+                view.picture.value = not view.picture.value
+            elif kind == "play":
+                view.play.value = k % (view.play.max + 1)
+            else:
+                getattr(view, f"{kind}_button").click()
+            assert len(view.cells) == view.board.size
+            assert [b.description for b in view.cells] == [str(t) if t else "" for t in view.board.tiles]
+            assert not UNEXPECTED.match(view.error_message), view.error_message
+        assert_displays(view)
+    finally:
+        view.close()
+
+
+@CONTROLS
+@given(actions(["cell", "mode", "size", "goal", "reset", "prove"]))
+def test_parity_lab_controls_never_raise(steps):
+    lab = ParityLab(2, 2)
+    try:
+        for kind, k in steps:
+            if kind == "cell":
+                lab.cells[k % len(lab.cells)].click()
+            elif kind == "mode":
+                lab.mode.value = pick(lab.mode.options, k)
+            elif kind == "size":
+                lab.size.value = pick(lab.size.options, k % 4)
+            elif kind == "goal":
+                lab.goal_choice.value = pick(lab.goal_choice.options, k)
+            else:
+                getattr(lab, f"{kind}_button").click()
+            assert not UNEXPECTED.match(lab.error_message), lab.error_message
+        assert_displays(lab)
+    finally:
+        lab.close()
+
+
+@CONTROLS
+@given(actions(["algorithm", "size", "mode", "samples", "steps", "resample", "exact"]))
+def test_shuffle_lab_controls_never_raise(steps):
+    lab = ShuffleLab("naive_swap", n=3, mode="both", samples=1_000, steps=5)
+    try:
+        for kind, k in steps:
+            if kind == "algorithm":
+                lab.algorithm.value = pick(lab.algorithm.options, k)
+            elif kind == "size":
+                lab.size.value = pick(lab.size.options, k % 3)  # up to 5 items: exact stays fast
+            elif kind == "mode":
+                lab.mode.value = pick(lab.mode.options, k)
+            elif kind == "samples":
+                lab.samples.value = pick(lab.samples.options, k % 2)
+            elif kind == "steps":
+                lab.steps.value = k % 12
+            elif kind == "resample":
+                lab.resample_button.click()
+            else:
+                lab.exact_button.click()
+            assert not UNEXPECTED.match(lab.error_message), lab.error_message
+            if lab.error_message:  # a refused setting shows no numbers of an earlier one
+                assert lab.ratio.value == ""
+        assert_displays(lab)
+    finally:
+        lab.close()
+
+
+@CONTROLS
+@given(actions(["method", "heuristic", "weight", "step", "back", "forward", "board", "chart", "play"]))
+def test_search_player_controls_never_raise(steps):
+    player = SearchPlayer("4 1 3/7 2 6/_ 5 8", budget=300)
+    try:
+        for kind, k in steps:
+            if kind == "method":
+                player.method.value = pick(player.method.options, k)
+            elif kind == "heuristic":
+                player.heuristic.value = pick(player.heuristic.options, k)
+            elif kind == "weight":
+                player.weight.value = 1.0 + 0.25 * (k % 37)
+            elif kind == "step":
+                player.step.value = 1 + k % player.step.max
+            elif kind == "play":
+                player.play.value = 1 + k % player.play.max
+            elif kind == "board":
+                player.board_view.value = pick(player.board_view.options, k)
+            elif kind == "chart":
+                player.chart_view.value = pick(player.chart_view.options, k)
+            else:
+                getattr(player, f"{kind}_button").click()
+            assert not UNEXPECTED.match(player.error_message), player.error_message
+        assert_displays(player)
+    finally:
+        player.close()
+
+
+INSTANCES = st.one_of(
+    st.sampled_from(
+        [
+            "4 1 3/7 2 6/_ 5 8",
+            "1 2 3/4 5 6/8 7 _",  # unsolvable
+            "1 2/_ 3",  # another shape: a new instance
+            "1 2 3/4 _ 5/7 8",
+            "",
+            "_ _ _",
+            "1 2 3/4 5 6/7 8 9",
+            "0 1 2/3 4 5/6 7 8",
+        ]
+    ),
+    st.text(max_size=12),
+)
+
+
+@CONTROLS
+@given(actions(["weight", "heuristic", "instance", "random"], max_size=6), st.lists(INSTANCES, max_size=3))
+def test_weight_explorer_controls_never_raise(steps, texts):
+    explorer = WeightExplorer("4 1 3/7 2 6/_ 5 8")
+    texts = list(texts)
+    try:
+        for kind, k in steps:
+            if kind == "weight":
+                explorer.weight.value = 1.0 + 0.25 * (k % 37)
+            elif kind == "heuristic":
+                explorer.heuristic.value = pick(explorer.heuristic.options, k)
+            elif kind == "instance":
+                explorer.instance.value = texts.pop() if texts else "4 1 3/7 2 6/_ 5 8"
+            elif explorer.start.size <= 9:  # a random instance of a larger shape is slow, not odd
+                explorer.random_button.click()
+            assert not UNEXPECTED.match(explorer.error_message), explorer.error_message
+        assert_displays(explorer)
+    finally:
+        explorer.close()
