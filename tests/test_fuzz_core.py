@@ -236,7 +236,7 @@ AT_LIMITS = {
     "steps=150_000)",
     "sample sort_shuffle 20 items (teaching)": "sampling.sample('sort_shuffle', 20, 60_000, 0)",
     "exact naive_swap n=9": "distributions.exact('naive_swap', 9)",
-    "exact random_walk 3x3 steps=800": "distributions.exact('random_walk', 9, shape=(3, 3), steps=800)",
+    "exact random_walk 3x3 steps=100": "distributions.exact('random_walk', 9, shape=(3, 3), steps=100)",
     "fisher_yates n=10**6 (teaching)": "shuffles.fisher_yates(10**6, 0)",
     "sort_shuffle n=10**5 (teaching)": "shuffles.sort_shuffle(10**5, 0)",
     "inversions 10**6 items": "parity.inversions(list(range(10**6, 0, -1)))",
