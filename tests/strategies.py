@@ -501,9 +501,7 @@ def classify(call: Call, param: str, label: str, result, error, seconds: float, 
     if error is not None:
         if not isinstance(error, TypeError | ValueError):
             return "crash"
-        message = str(error).lower()
-        words = (param.lower(), *call.aliases.get(param, ()), *SHAPE_WORDS.get(kind, ()))
-        return "refused" if len(message) < 1000 and any(w in message for w in words) else "unclear error"
+        return "refused" if names_argument(call, param, error) else "unclear error"
     if label in EQUIVALENT:
         return "correct" if canonical == ("ok", _plain(result)) else "wrong"
     if label in MUST_REFUSE[kind]:
@@ -513,6 +511,13 @@ def classify(call: Call, param: str, label: str, result, error, seconds: float, 
 
 #: a message about a shape may name its parts instead
 SHAPE_WORDS = {"shape": ("rows", "cols"), "optional_shape": ("rows", "cols")}
+
+
+def names_argument(call: Call, param: str, error: Exception) -> bool:
+    """A clear refusal: a short message that names the argument (or a word for it)."""
+    message = str(error).lower()
+    words = (param.lower(), *call.aliases.get(param, ()), *SHAPE_WORDS.get(call.kinds[param], ()))
+    return len(message) < 1000 and any(w in message for w in words)
 
 
 def _plain(result):
