@@ -192,6 +192,7 @@ def actions(draw, kinds: list[str], max_size: int = 8):
     return draw(st.lists(st.tuples(st.sampled_from(kinds), st.integers(0, 10**6)), max_size=max_size))
 
 
+@pytest.mark.slow
 @CONTROLS
 @given(actions(["cell", "shuffle", "undo", "hint", "solve", "step", "size", "algorithm", "picture", "play"]))
 def test_playable_board_controls_never_raise(steps):
@@ -218,6 +219,7 @@ def test_playable_board_controls_never_raise(steps):
         view.close()
 
 
+@pytest.mark.slow
 @CONTROLS
 @given(actions(["cell", "mode", "size", "goal", "reset", "prove"]))
 def test_parity_lab_controls_never_raise(steps):
@@ -240,6 +242,7 @@ def test_parity_lab_controls_never_raise(steps):
         lab.close()
 
 
+@pytest.mark.slow
 @CONTROLS
 @given(actions(["algorithm", "size", "mode", "samples", "steps", "resample", "exact"]))
 def test_shuffle_lab_controls_never_raise(steps):
@@ -268,6 +271,7 @@ def test_shuffle_lab_controls_never_raise(steps):
         lab.close()
 
 
+@pytest.mark.slow
 @CONTROLS
 @given(actions(["method", "heuristic", "weight", "step", "back", "forward", "board", "chart", "play"]))
 def test_search_player_controls_never_raise(steps):
@@ -313,6 +317,7 @@ INSTANCES = st.one_of(
 )
 
 
+@pytest.mark.slow
 @CONTROLS
 @given(actions(["weight", "heuristic", "instance", "random"], max_size=6), st.lists(INSTANCES, max_size=3))
 def test_weight_explorer_controls_never_raise(steps, texts):

@@ -635,6 +635,7 @@ def test_weight_explorer_instances(make):
     assert "cannot read tile" in explorer.error_message
 
 
+@pytest.mark.slow
 def test_weight_explorer_keeps_only_small_summaries_of_its_runs(make):
     explorer = make(WeightExplorer, "8 6 7/2 5 4/3 _ 1", weight=1.0)
     for k in range(1, 37):
