@@ -13,6 +13,7 @@ deficiencies; where a colour carries meaning, a shape, a marking or a label carr
 from __future__ import annotations
 
 import io
+from typing import Literal, cast
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -67,10 +68,14 @@ class NotebookAxes(Axes):
     left at the end of a notebook cell, shows the drawing."""
 
     def _repr_png_(self) -> bytes:
-        return figure_png(self.figure, dpi=FIGURE_DPI)
+        return figure_png(cast(Figure, self.figure), dpi=FIGURE_DPI)
 
 
-def new_figure(*, figsize: tuple[float, float] = (4.0, 4.0), layout: str | None = "constrained") -> Figure:
+def new_figure(
+    *,
+    figsize: tuple[float, float] = (4.0, 4.0),
+    layout: Literal["constrained", "compressed", "tight"] | None = "constrained",
+) -> Figure:
     """A new :class:`NotebookFigure` (no pyplot): add panels with ``figure.subplots(..., subplot_kw=
     {"axes_class": NotebookAxes})`` or ``figure.add_subplot(axes_class=NotebookAxes)``."""
     return NotebookFigure(figsize=figsize, layout=layout)

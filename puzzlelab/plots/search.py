@@ -16,6 +16,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..board import Board
 from ._common import (
@@ -139,9 +140,7 @@ def draw_search_path(node, *, ax=None, goal: Board | None = None, max_boards: in
     )
 
 
-def draw_search_progress(
-    f_values: Sequence[float], frontier_sizes: Sequence[int], *, step: int | None = None, ax=None
-):
+def draw_search_progress(f_values: ArrayLike, frontier_sizes: ArrayLike, *, step: int | None = None, ax=None):
     """f of each expanded node and the frontier size against step (expansions so far).
 
     ``step`` (1-based) marks the current step with a vertical line. Returns the left Axes
@@ -167,8 +166,8 @@ def draw_search_progress(
 
 
 def draw_gh_plane(
-    g: Sequence[float],
-    h: Sequence[float],
+    g: ArrayLike,
+    h: ArrayLike,
     *,
     weight: float = 1.0,
     bound: float | None = None,
@@ -242,9 +241,9 @@ def gh_limits(*runs) -> tuple[float, float]:
 
 
 def draw_weight_tradeoff(
-    weights: Sequence[float],
-    expanded: Sequence[int],
-    lengths: Sequence[int],
+    weights: ArrayLike,
+    expanded: ArrayLike,
+    lengths: ArrayLike,
     *,
     optimum: int | None = None,
     current: float | None = None,
@@ -277,9 +276,9 @@ def draw_weight_tradeoff(
 
 
 def draw_weight_sweep(
-    weights: Sequence[float],
-    expanded: Sequence[float],
-    lengths: Sequence[float],
+    weights: ArrayLike,
+    expanded: ArrayLike,
+    lengths: ArrayLike,
     *,
     optimum: float | None = None,
     what: str = "",

@@ -26,6 +26,7 @@ import html
 import io
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from typing import Any, Generic, TypeVar
 
 import ipywidgets as widgets
 import numpy as np
@@ -102,7 +103,10 @@ def close_all(widget: widgets.Widget) -> None:
         widget.close()
 
 
-class RunCache:
+V = TypeVar("V")
+
+
+class RunCache(Generic[V]):
     """Least recently used runs, bounded by their estimated size in bytes.
 
     ``sizeof(value)`` estimates a value's bytes. Putting a value evicts the least recently used
@@ -115,10 +119,10 @@ class RunCache:
     (['b'], 60)
     """
 
-    def __init__(self, max_bytes: int, *, sizeof: Callable[[object], int]):
+    def __init__(self, max_bytes: int, *, sizeof: Callable[[V], int]):
         self.max_bytes = max_bytes
         self.sizeof = sizeof
-        self._items: OrderedDict[Hashable, tuple[object, int]] = OrderedDict()
+        self._items: OrderedDict[Any, tuple[V, int]] = OrderedDict()
         self.bytes = 0
 
     def __contains__(self, key) -> bool:
@@ -130,22 +134,22 @@ class RunCache:
     def __iter__(self):
         return iter(list(self._items))
 
-    def get(self, key, default=None):
+    def get(self, key: Hashable, default: V | None = None) -> V | None:
         """The value for ``key`` (now the most recently used), or ``default``."""
         if key not in self._items:
             return default
         self._items.move_to_end(key)
         return self._items[key][0]
 
-    def peek(self, key, default=None):
+    def peek(self, key: Hashable, default: V | None = None) -> V | None:
         """The value for ``key`` without changing the order of use."""
         item = self._items.get(key)
         return default if item is None else item[0]
 
-    def items(self) -> list[tuple[Hashable, object]]:
+    def items(self) -> list[tuple[Any, V]]:
         return [(key, value) for key, (value, _) in self._items.items()]
 
-    def put(self, key, value) -> None:
+    def put(self, key: Hashable, value: V) -> None:
         if key in self._items:
             self.bytes -= self._items.pop(key)[1]
         size = int(self.sizeof(value))

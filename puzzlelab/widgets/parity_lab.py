@@ -15,6 +15,7 @@ from __future__ import annotations
 from math import factorial
 
 import ipywidgets as widgets
+import numpy as np
 from matplotlib.figure import Figure
 
 from .._validate import choice, whole
@@ -89,7 +90,7 @@ class ParityLab(View):
         self.cells: list[widgets.Button] = []
         self._figure = Figure(figsize=(6.0, 3.0))  # fixed axes, no layout engine: fast redraws
         self._axes = self._figure.add_axes((0.01, 0.01, 0.98, 0.88))
-        self._distances: dict[Board, object] = {}
+        self._distances: dict[Board, np.ndarray] = {}
         self.size.observe(self._on(self._resize), names="value")
         self.goal_choice.observe(self._on(self._render), names="value")
         self.mode.observe(self._on(self._unselect), names="value")

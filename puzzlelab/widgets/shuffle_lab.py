@@ -15,6 +15,8 @@ from fractions import Fraction
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import StepPatch
 
 from .._validate import choice, random_generator, whole
 from ..plots._common import figure_png
@@ -138,6 +140,7 @@ class ShuffleLab(View):
             "puzzlelab-shuffle-lab",
         )
         self.exact_distribution = self.sampled_distribution = None
+        self._layout: tuple | None = None
         self._guarded(self.update)
 
     # -- computing ----------------------------------------------------------------------------
@@ -224,7 +227,7 @@ class ShuffleLab(View):
         """Redraw everything when the size, mode or data range changes; otherwise move the bars,
         the heat map and the numbers over a saved background (see :class:`Blitter`)."""
         layout = (self.size.value[0], exact is None, sampled is None)
-        if layout != getattr(self, "_layout", None) or not self._fits(exact, sampled):
+        if layout != self._layout or not self._fits(exact, sampled):
             self._redraw(exact, sampled)
             self._layout = layout
             self._hist_blit.reset()
@@ -233,7 +236,7 @@ class ShuffleLab(View):
             self._redraw_in_place(exact, sampled)
         ax, max_ax = self._hist_axes, self._matrix_axes
         shown = [a for a in (*ax.patches, *ax.lines) if a.get_label() in ("sampled", "exact")]
-        uniform = [a for a in ax.lines if a.get_label().startswith("uniform")]  # stays on top of the bars
+        uniform = [a for a in ax.lines if str(a.get_label()).startswith("uniform")]  # stays above the bars
         self.histogram.value = self._hist_blit.png([*shown, *uniform, ax.title])
         self.matrix.value = self._matrix_blit.png([*max_ax.images, *max_ax.texts, max_ax.title])
 
@@ -267,9 +270,9 @@ class ShuffleLab(View):
         shown = [a for a in (*ax.patches, *ax.lines) if a.get_label() in ("sampled", "exact")]
         heights = [d.probabilities() for d in (sampled, exact) if d is not None]
         for artist, values in zip(shown, heights, strict=True):
-            if hasattr(artist, "set_ydata"):
+            if isinstance(artist, Line2D):
                 artist.set_ydata(values)  # many permutations: drawn as a line
-            else:
+            elif isinstance(artist, StepPatch):
                 artist.set_data(*bar_steps(values))  # one separate bar per permutation
         set_title(ax, self.algorithm.value)
         matrix = (exact if exact is not None else sampled).position_matrix()

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 
 from .._validate import choice, random_generator, real, whole
 from ..board import MAX_SIDE, Board, check_shape
@@ -36,7 +37,7 @@ class Run:
 
     weight: float
     solved: bool
-    cost: int | None
+    cost: int  #: the solution's length (-1 when the run stopped unsolved)
     expanded: int
     g: np.ndarray
     h: np.ndarray
@@ -48,7 +49,7 @@ class Run:
         g = np.array([n.g for n in nodes], dtype=np.float32)
         h = np.array([n.h for n in nodes], dtype=np.float32)
         bound = max((float(n.f) for n in nodes), default=0.0)
-        cost = result.cost if result.solved else None
+        cost = int(result.cost) if result.solved else -1
         return cls(weight, bool(result.solved), cost, int(result.expanded), g, h, bound)
 
     @property
@@ -100,7 +101,7 @@ class WeightExplorer(View):
         )
         self._rng = random_generator("rng", rng)
         self.start = self._random(rows, cols) if start is None else Board.parse(start)
-        self._runs = RunCache(CACHE_BYTES, sizeof=lambda run: run.nbytes)
+        self._runs: RunCache[Run] = RunCache(CACHE_BYTES, sizeof=lambda run: run.nbytes)
         self._optimum: dict[Board, int | None] = {}
         self.weight = widgets.FloatSlider(
             value=weight, min=1.0, max=10.0, step=0.25, description="weight w", continuous_update=False
@@ -117,11 +118,14 @@ class WeightExplorer(View):
         self.tradeoff_image = png_image("puzzlelab-weight-tradeoff", width=340)
         self.error = error_line()
         self._gh_figure = Figure(figsize=(3.8, 3.4), dpi=72)
-        self._gh_blit, self._gh_key, self._gh_limits = Blitter(self._gh_figure), None, (0.0, 0.0)
+        self._gh_blit = Blitter(self._gh_figure)
+        self._gh_key: tuple | None = None
+        self._gh_limits = (0.0, 0.0)
         self._gh_axes = self._gh_figure.add_axes((0.15, 0.14, 0.8, 0.76))
         self._tradeoff_figure = Figure(figsize=(3.8, 3.4), dpi=72)
-        self._tradeoff_blit, self._tradeoff_key = Blitter(self._tradeoff_figure), None
-        self._ring = None
+        self._tradeoff_blit = Blitter(self._tradeoff_figure)
+        self._tradeoff_key: tuple | None = None
+        self._ring: Line2D | None = None
         self._settled: dict[float, tuple] = {}
         self._tradeoff_axes = self._tradeoff_figure.add_axes((0.25, 0.14, 0.71, 0.76))
         self.weight.observe(self._on(self.update), names="value")
@@ -142,9 +146,9 @@ class WeightExplorer(View):
 
     # -- instances ----------------------------------------------------------------------------------
     def _random(self, rows: int, cols: int) -> Board:
-        from ..shuffles import uniform_solvable
+        from ..shuffles import random_solvable_board
 
-        return uniform_solvable(rows, cols, rng=self._rng)
+        return random_solvable_board(rows, cols, rng=self._rng)
 
     def new_instance(self) -> None:
         """A random solvable instance of the same shape (uniform over solvable boards)."""
@@ -234,7 +238,8 @@ class WeightExplorer(View):
             clear_artists(ax)
             draw_gh_plane([], [], ax=ax)
             ax.collections[0].remove()
-            ax.legend_.remove()
+            if ax.legend_ is not None:
+                ax.legend_.remove()
             self._gh_points = ax.scatter(
                 [], [], s=14, alpha=0.3, color=MAIN_COLOR, edgecolors="none", label="expanded"
             )
@@ -317,9 +322,10 @@ class WeightExplorer(View):
                 )
                 self._settled[w] = (point, label)
                 settle += [point, label]
-        chosen = done.get(weight)
-        self._ring.set_data(*([[chosen.cost], [chosen.expanded]] if chosen is not None else [[], []]))
-        self.tradeoff_image.value = self._tradeoff_blit.png([self._ring], settle=settle)
+        chosen, ring = done.get(weight), self._ring
+        assert ring is not None  # made by _tradeoff_frame whenever there is a point to ring
+        ring.set_data(*([[chosen.cost], [chosen.expanded]] if chosen is not None else [[], []]))
+        self.tradeoff_image.value = self._tradeoff_blit.png([ring], settle=settle)
 
     # -- fallback ------------------------------------------------------------------------------------
     def static_figure(self) -> Figure:
