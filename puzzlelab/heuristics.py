@@ -40,6 +40,7 @@ __all__ = [
     "ADMISSIBLE",
     "HEURISTICS",
     "Incremental",
+    "check_heuristic",
     "heuristic_name",
     "incremental",
     "linear_conflict",
@@ -195,19 +196,28 @@ def heuristic_name(heuristic) -> str:
 
 # -- incremental forms used by the search engine ---------------------------------------
 class Incremental:
-    """``h`` of a start state, and of a child from its parent's ``h`` and the one tile that moved.
+    """A heuristic in the form the search engines use: a *state* updated one move at a time.
 
-    ``initial(tiles) -> h`` and ``step(h, tiles, tile, src, dst) -> h``, where ``tiles`` is the
-    *parent* state (a tuple or list, left unchanged) and ``tile`` slides from cell ``src`` to
-    cell ``dst`` (the blank's cell). Search code works on raw tuples with these two functions.
+    ``initial(tiles) -> state`` and ``step(state, tiles, tile, src, dst) -> state``, where
+    ``tiles`` is the *parent* arrangement (a tuple or list, left unchanged) and ``tile`` slides
+    from cell ``src`` to cell ``dst`` (the blank's cell). ``h(state)`` reads the estimate out of
+    a state; ``h is None`` means the state *is* the estimate (every plain heuristic). How a state
+    is laid out is the heuristic's own business: the engines only ever call these three.
+
+    >>> inc = incremental(manhattan, Board.goal(2, 2))
+    >>> state = inc.initial((1, 2, 0, 3))
+    >>> inc.value(state), inc.value(inc.step(state, (1, 2, 0, 3), 3, 3, 2))
+    (1, 0)
     """
 
-    __slots__ = ("initial", "packed", "step")
+    __slots__ = ("h", "initial", "step")
 
-    def __init__(self, initial, step, packed: bool = False):
-        self.initial, self.step = initial, step
-        #: True when the state carries more than h: then h is its low 8 bits (``state & 255``)
-        self.packed = packed
+    def __init__(self, initial, step, h=None):
+        self.initial, self.step, self.h = initial, step, h
+
+    def value(self, state) -> float:
+        """The estimate ``h`` held in ``state``."""
+        return state if self.h is None else self.h(state)
 
 
 def _incremental_table(goal: Board, with_blank: bool) -> Incremental:
@@ -248,39 +258,95 @@ def _incremental_misplaced(goal: Board) -> Incremental:
     return Incremental(initial, step)
 
 
+#: Lines of at most this many cells get their conflict penalties precomputed in a list
+#: ((length + 1) ** length entries: 7,776 for 5 cells, 117,649 for 6); longer lines use a memo.
+_TABLE_LINE = 6
+
+
+class _LinePenalties:
+    """The linear-conflict penalty of every line of one kind (all rows, or all columns).
+
+    A line's contents are summarised by a *code*: reading its cells in order, each tile whose
+    goal line is this one contributes its goal offset + 1 as a base-(length + 1) digit, any
+    other tile (and the blank) 0. The penalty depends on the code alone.
+    """
+
+    def __init__(self, goal_line, goal_offset, lines):
+        length = len(lines[0])
+        self.lines, self.base = lines, length + 1
+        tiles = range(len(goal_line))
+        self.digit = [
+            [goal_offset[t] + 1 if t != BLANK and goal_line[t] == k else 0 for t in tiles]
+            for k in range(len(lines))
+        ]
+        self.place = [0] * len(goal_line)
+        for cells in lines:
+            for k, cell in enumerate(cells):
+                self.place[cell] = self.base ** (length - 1 - k)
+        if length <= _TABLE_LINE:
+            self.table = [self._penalty(code) for code in range(self.base**length)]
+        else:
+            self.table = _Memo(self._penalty)
+
+    def _penalty(self, code: int) -> int:
+        order = []
+        while code:
+            code, digit = divmod(code, self.base)
+            if digit:
+                order.append(digit)
+        order.reverse()
+        return 2 * (len(order) - _longest_increasing(order)) if len(order) > 1 else 0
+
+    def code(self, line: int, tiles) -> int:
+        digit, code, base = self.digit[line], 0, self.base
+        for cell in self.lines[line]:
+            code = code * base + digit[tiles[cell]]
+        return code
+
+    def gain(self, line: int, tiles, tile: int, cell: int) -> int:
+        """How much ``tile`` at ``cell`` adds to ``line``'s penalty (the rest as in ``tiles``)."""
+        code = self.code(line, tiles)
+        own = self.digit[line][tile] * self.place[cell]
+        if tiles[cell] != tile:
+            code += own
+        return self.table[code] - self.table[code - own]
+
+
+class _Memo(dict):
+    """A lazily filled table: ``memo[key]`` computes ``fill(key)`` once."""
+
+    def __init__(self, fill):
+        super().__init__()
+        self.fill = fill
+
+    def __missing__(self, key):
+        value = self[key] = self.fill(key)
+        return value
+
+
 def _incremental_linear_conflict(goal: Board) -> Incremental:
     rows, cols, gt = goal.rows, goal.cols, goal.tiles
     md = _incremental_table(goal, with_blank=False)
+    md_step = md.step
     goal_row, goal_col, row_cells, col_cells = _line_geometry(gt, rows, cols)
-    memo: dict = {}
-
-    def penalty(kind: int, line: int, contents: tuple) -> int:
-        key = (kind, line, contents)
-        value = memo.get(key)
-        if value is None:
-            if kind:
-                value = _line_penalty(goal_col, goal_row, line, contents)
-            else:
-                value = _line_penalty(goal_row, goal_col, line, contents)
-            memo[key] = value
-        return value
+    by_rows = _LinePenalties(goal_row, goal_col, row_cells)
+    by_cols = _LinePenalties(goal_col, goal_row, col_cells)
 
     def initial(tiles):
         return md.initial(tiles) + _conflicts(tiles, gt, rows, cols)
 
-    md_step = md.step
-
     def step(h, tiles, tile, src, dst):
         h = md_step(h, tiles, tile, src, dst)
-        # a vertical slide moves the tile between two rows; a horizontal one between two columns
+        # a vertical slide takes the tile from one row to another, a horizontal one between
+        # columns; only the line the tile belongs to can change its penalty
         if src - dst == cols or dst - src == cols:
-            kind, lines, cells_of = 0, (src // cols, dst // cols), row_cells
+            home, lines, before, after = goal_row[tile], by_rows, src // cols, dst // cols
         else:
-            kind, lines, cells_of = 1, (src % cols, dst % cols), col_cells
-        for line in lines:
-            before = tuple([tiles[i] for i in cells_of[line]])
-            after = tuple([tile if i == dst else BLANK if i == src else tiles[i] for i in cells_of[line]])
-            h += penalty(kind, line, after) - penalty(kind, line, before)
+            home, lines, before, after = goal_col[tile], by_cols, src % cols, dst % cols
+        if home == before:
+            h -= lines.gain(before, tiles, tile, src)
+        elif home == after:
+            h += lines.gain(after, tiles, tile, dst)
         return h
 
     return Incremental(initial, step)
@@ -303,6 +369,16 @@ def _incremental_generic(heuristic: Heuristic, goal: Board) -> Incremental:
     return Incremental(evaluate, step)
 
 
+def check_heuristic(heuristic, name: str = "heuristic"):
+    """``heuristic`` if it is a function ``h(board, goal)`` or a heuristic object, else TypeError."""
+    if not callable(heuristic):
+        raise TypeError(
+            f"{name} must be a function h(board, goal) -> number (such as manhattan), "
+            f"got {heuristic!r} ({type(heuristic).__name__})"
+        )
+    return heuristic
+
+
 def incremental(heuristic: Heuristic, goal: Board) -> Incremental:
     """The incremental form of ``heuristic`` for ``goal`` (fast for the built-ins).
 
@@ -313,8 +389,7 @@ def incremental(heuristic: Heuristic, goal: Board) -> Incremental:
     >>> inc.initial((1, 2, 0, 3)), inc.step(1, (1, 2, 0, 3), 3, 3, 2)
     (1, 0)
     """
-    if not callable(heuristic):
-        raise TypeError(f"a heuristic must be a function h(board, goal) -> int, got {heuristic!r}")
+    check_heuristic(heuristic)
     if heuristic is manhattan:
         return _incremental_table(goal, with_blank=False)
     if heuristic is manhattan_with_blank:

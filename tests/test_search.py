@@ -15,12 +15,16 @@ from puzzlelab.parity import explain
 from puzzlelab.perm import unrank
 from puzzlelab.search import (
     DEFAULT_BUDGET,
+    DEFAULT_MEMORY,
+    DEFAULT_SECONDS,
     EVENT_KINDS,
     METHODS,
+    SOLVERS,
     Event,
     Node,
+    Trace,
+    article_solver,
     astar,
-    auto_solver,
     best_first_events,
     bfs,
     greedy,
@@ -154,21 +158,22 @@ def test_ties_prefer_the_deeper_node():
     assert sum(e.kind == "expand" for e in fifo) == 6
 
 
-def test_recording_is_capped_and_says_so():
+def test_recording_is_bounded_by_memory_and_says_so():
     start = Board.parse("8 6 7/2 5 4/3 _ 1")
-    result = astar(start, record=True, record_cap=50)
-    assert result.events_truncated
-    assert len(result.events) == 51
-    assert result.events[-1].kind == "solved"
-    assert result.cost == 31
+    result = astar(start, record=True, memory=50_000)
+    assert result.status == "budget"
+    assert result.limit == "memory"
+    assert "memory" in result.reason
+    assert result.events[-1].kind == "budget"
     assert astar(start).events is None
-    full = astar(Board.parse("1 2 3/4 5 6/_ 7 8"), record=True)
-    assert not full.events_truncated
+    full = astar(start, record=True)
+    assert full.cost == 31
+    assert full.events[-1].kind == "solved"
 
 
 def test_recording_does_not_change_the_search():
     start = Board.parse("8 6 7/2 5 4/3 _ 1")
-    a, b = astar(start), astar(start, record=True, record_cap=10**6)
+    a, b = astar(start), astar(start, record=True)
     assert (a.moves, a.expanded, a.generated, a.max_frontier) == (
         b.moves,
         b.expanded,
@@ -200,7 +205,7 @@ def test_node_path_and_board():
 
 
 # -- budgets and bad input -------------------------------------------------------------------
-@pytest.mark.parametrize("solver", [bfs, astar, greedy, weighted_astar, ida_star, auto_solver])
+@pytest.mark.parametrize("solver", [bfs, astar, greedy, weighted_astar, ida_star, article_solver])
 def test_a_spent_budget_is_reported(solver):
     result = solver(Board.parse("8 6 7/2 5 4/3 _ 1"), budget=5)
     assert result.status == "budget"
@@ -209,25 +214,40 @@ def test_a_spent_budget_is_reported(solver):
     assert result.expanded == 5
     assert result.moves == []
     assert result.boards == []
+    assert result.limit == "budget"
     assert "raise budget=" in str(result)
 
 
-@pytest.mark.parametrize("solver", [bfs, astar, greedy, weighted_astar, auto_solver])
-def test_best_first_solvers_are_capped_unless_told_otherwise(solver):
+@pytest.mark.parametrize("solver", [bfs, astar, greedy, weighted_astar, article_solver, ida_star])
+def test_every_solver_is_bounded_unless_told_otherwise(solver):
     """A student's astar(random 15-puzzle) stops at a clear result instead of filling memory."""
-    assert inspect.signature(solver).parameters["budget"].default == DEFAULT_BUDGET == 1_000_000
+    parameters = inspect.signature(solver).parameters
+    assert parameters["seconds"].default == DEFAULT_SECONDS
+    assert parameters["memory"].default == DEFAULT_MEMORY
+    assert parameters["budget"].default is not None
+    if solver is not ida_star:
+        assert parameters["budget"].default == DEFAULT_BUDGET == 1_000_000
     start = Board.parse("8 6 7/2 5 4/3 _ 1")
-    assert solver(start, budget=None).solved  # None lifts the cap
+    assert solver(start, budget=None, seconds=None, memory=None).solved  # None lifts a bound
+
+
+def test_every_solver_has_one_signature():
+    names = ["start", "goal", "heuristic", "budget", "seconds", "memory", "record"]
+    for solver in (bfs, astar, greedy, ida_star, article_solver):
+        assert list(inspect.signature(solver).parameters) == names
+    assert [p for p in inspect.signature(weighted_astar).parameters if p != "weight"] == names
 
 
 def test_seconds_budget_stops_a_large_search():
     start = scramble(Board.goal(5, 5), seed=3, steps=300)
     result = bfs(start, seconds=0.2)
     assert result.status == "budget"
+    assert result.limit == "seconds"
+    assert "time limit" in result.reason
     assert result.seconds < 2
 
 
-@pytest.mark.parametrize("solver", [bfs, astar, greedy, weighted_astar, ida_star, auto_solver])
+@pytest.mark.parametrize("solver", [bfs, astar, greedy, weighted_astar, ida_star, article_solver])
 def test_unsolvable_start_fails_at_once_with_the_parity_explanation(solver):
     start = Board.parse("2 1 3/4 5 6/7 8 _")
     with pytest.raises(ValueError, match="never reach") as err:
@@ -236,18 +256,23 @@ def test_unsolvable_start_fails_at_once_with_the_parity_explanation(solver):
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "message"),
-    [({"budget": -1}, "budget"), ({"budget": 1.5}, "budget"), ({"seconds": 0}, "seconds"),
-     ({"record_cap": -3}, "record_cap")],
+    ("kwargs", "error", "message"),
+    [({"budget": -1}, ValueError, "budget"), ({"budget": 1.5}, TypeError, "budget"),
+     ({"budget": "5"}, TypeError, "budget"), ({"seconds": 0}, ValueError, "seconds"),
+     ({"seconds": "1"}, TypeError, "seconds"), ({"memory": 0}, ValueError, "memory"),
+     ({"memory": 2.0}, TypeError, "memory"), ({"record": 1}, TypeError, "record"),
+     ({"heuristic": 42}, TypeError, "heuristic"), ({"heuristic": "manhattan"}, TypeError, "heuristic")],
 )  # fmt: skip
-def test_bad_options_are_value_errors(kwargs, message):
-    with pytest.raises(ValueError, match=message):
-        astar(START, **kwargs)
+@pytest.mark.parametrize("solver", [bfs, astar, greedy, weighted_astar, ida_star, article_solver])
+def test_bad_options_name_the_argument(solver, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        solver(START, **kwargs)
 
 
-@pytest.mark.parametrize("weight", [-1, math.inf, math.nan, "2"])
-def test_bad_weight(weight):
-    with pytest.raises(ValueError, match="weight"):
+@pytest.mark.parametrize(("weight", "error"), [(-1, ValueError), (math.inf, ValueError),
+                                               (math.nan, ValueError), ("2", TypeError)])  # fmt: skip
+def test_bad_weight(weight, error):
+    with pytest.raises(error, match="weight"):
         weighted_astar(START, weight=weight)
 
 
@@ -279,10 +304,13 @@ def test_a_students_heuristic_works_and_is_not_called_optimal():
 
 # -- solve() and larger boards --------------------------------------------------------------
 def test_solve_dispatches_by_name():
-    for name in METHODS:
+    for name in SOLVERS:
         assert solve(START, method=name).algorithm == name
-    with pytest.raises(ValueError, match="unknown method"):
+    assert set(SOLVERS) == set(METHODS)
+    with pytest.raises(ValueError, match="method"):
         solve(START, method="magic")
+    with pytest.raises(TypeError, match="method"):
+        solve(START, method=None)
 
 
 def test_solve_auto_is_optimal_up_to_4x4_and_honest_beyond():
@@ -291,6 +319,7 @@ def test_solve_auto_is_optimal_up_to_4x4_and_honest_beyond():
     assert small.cost == 6
     fifteen = Board.goal(4, 4).apply("ULDLURDRULDLURDLUURDDR"[:14])
     assert solve(fifteen, method="auto").optimal
+    assert solve(fifteen, method="auto").heuristic == "pattern_database"
     big = Board.goal(6, 6).apply("ULULULDRURDLDLUURRDLULDDR" * 2)
     result = solve(big, method="auto", seconds=30)
     assert result.solved
@@ -326,16 +355,48 @@ def article_reference(board):
 
 @settings(max_examples=25, deadline=None)
 @given(reachable_rank.filter(lambda r: DIST[r] > 0))
-def test_auto_solver_reproduces_the_article(r):
+def test_article_solver_reproduces_the_article(r):
     start = board_of(r)
-    result = auto_solver(start)
+    result = article_solver(start)
     assert result.moves == article_reference(start)
     assert not result.optimal
     assert result.cost >= DIST[r]
 
 
-def test_auto_solver_is_sometimes_not_optimal():
+def test_article_solver_is_sometimes_not_optimal():
     longer = [
-        r for r in range(0, factorial(9), 997) if DIST[r] > 0 and auto_solver(board_of(r)).cost > DIST[r]
+        r for r in range(0, factorial(9), 997) if DIST[r] > 0 and article_solver(board_of(r)).cost > DIST[r]
     ]
     assert longer  # the lesson shows one of these
+
+
+# -- the trace: what a replay shows ------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("solver", "options"),
+    [(astar, {}), (greedy, {}), (bfs, {}), (weighted_astar, {"weight": 3.0}), (article_solver, {}),
+     (astar, {"heuristic": linear_conflict}), (weighted_astar, {"weight": 0.5})],
+)  # fmt: skip
+def test_the_trace_shows_the_node_expanded_next_at_every_step(solver, options):
+    far = 20 if options.get("weight", 1) > 1 else 12  # BFS and w < 1 expand most of the space
+    near = [r for r in range(0, factorial(9), 4001) if 0 < DIST[r] <= far]
+    for r in near[:8]:
+        trace = Trace(solver(board_of(r), record=True, **options))
+        for step in range(1, trace.steps):
+            assert trace.next_node(step).state == trace.node(step + 1).state, (solver, r, step)
+            best, live = trace.frontier(step)
+            assert live >= len(best)
+
+
+def test_the_trace_of_the_article_solver_on_the_players_start():
+    """The lesson's own example: the old replay named the wrong next node in 1,100 of its steps."""
+    from puzzlelab.shuffles import uniform_solvable
+
+    trace = Trace(article_solver(uniform_solvable(3, 3, rng=2024), record=True))
+    wrong = [k for k in range(1, trace.steps) if trace.next_node(k).state != trace.node(k + 1).state]
+    assert trace.steps > 1000
+    assert wrong == []
+
+
+def test_a_trace_needs_a_recorded_search():
+    with pytest.raises(ValueError, match="record=True"):
+        Trace(astar(START))

@@ -479,7 +479,7 @@ def test_search_player_reruns_only_on_new_settings(make):
 
 def test_search_player_frontier_matches_the_engine():
     from puzzlelab.search import astar
-    from puzzlelab.widgets._replay import Replay
+    from puzzlelab.search.trace import Trace as Replay
 
     result = astar(
         Board.parse("8 6 7/2 5 4/3 _ 1"), heuristic=__import__("puzzlelab").search.misplaced, record=True

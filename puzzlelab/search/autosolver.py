@@ -1,24 +1,25 @@
-"""The fourth seed article's 8-puzzle "auto-solver", reproduced as a configuration of the engine.
+"""The fourth seed article's 8-puzzle solver, reproduced as a configuration of the engine.
 
 The article scores a board as ``2 x (Manhattan distance of all nine cells, blank included) +
 steps``, keeps the boards to try in a list sorted by score (newest first among equal scores),
 puts every board it expands on a *blacklist* and never generates a blacklisted board again,
-and stops as soon as it *generates* the goal. It works on any shape and goal here.
+and stops as soon as it *generates* the goal. It works on any shape and goal here, as
+:func:`puzzlelab.search.article_solver` (method ``"article"``).
 
 Because the score weighs the (inadmissible) distance twice and the search stops on
-generation, its solutions are often longer than the optimum: compare with :func:`astar`.
+generation, its solutions are often longer than the optimum: compare with ``astar``.
 
 >>> from puzzlelab import Board
->>> auto_solver(Board.parse("1 2 3/4 5 6/_ 7 8")).moves
+>>> from puzzlelab.search import article_solver
+>>> article_solver(Board.parse("1 2 3/4 5 6/_ 7 8")).moves
 ['R', 'R']
 """
 
 from __future__ import annotations
 
-from ..heuristics import manhattan_with_blank
-from .engine import DEFAULT_BUDGET, SearchResult, Strategy, _solve_best_first
+from .engine import Strategy
 
-__all__ = ["ARTICLE_STRATEGY", "article_score", "auto_solver"]
+__all__ = ["ARTICLE_STRATEGY", "article_score"]
 
 #: The article's list handling: children tried in the order left, right, up, down (the blank's
 #: direction), newest-first among equal scores, a blacklist of expanded boards, stop on generation.
@@ -30,14 +31,3 @@ ARTICLE_STRATEGY = Strategy(
 def article_score(g, h):
     """The article's score: twice the distance plus the steps taken."""
     return 2 * h + g
-
-
-def auto_solver(
-    start, goal=None, *, budget=DEFAULT_BUDGET, seconds=None, record=False, record_cap=100_000
-) -> SearchResult:
-    """Solve as the article's ``recoveryPuzzle`` does (never guaranteed optimal)."""
-    return _solve_best_first(
-        start, goal, priority=article_score, heuristic=manhattan_with_blank, budget=budget,
-        seconds=seconds, record=record, record_cap=record_cap, strategy=ARTICLE_STRATEGY,
-        algorithm="auto_solver", weight=2.0, optimal=False,
-    )  # fmt: skip

@@ -4,14 +4,18 @@ Vocabulary (Russell & Norvig): a *state* is a board; a *node* is a state reached
 with ``g`` (moves so far), ``h`` (the heuristic's estimate of moves left) and ``f`` (the
 priority); the *frontier* holds nodes waiting to be *expanded*; expanding a node *generates*
 its children. The engine works on raw tile tuples and builds :class:`Node` and
-:class:`~puzzlelab.Board` objects only for the events someone asked for. The move that undoes
-the last one is not generated (it leads back to the parent, which is always reached already), so
-the "skip" events are the children reached before by another path.
+:class:`~puzzlelab.Board` objects only when it records events. The move that undoes the last
+one is not generated (it leads back to the parent, which is always reached already), so the
+"skip" events are the children reached before by another path.
+
+The short version of this engine, in the lessons' words, is
+:func:`puzzlelab.search.textbook.best_first`; the tests check that both expand the same nodes in
+the same order.
 
 >>> from puzzlelab import Board
->>> result = astar(Board.parse("1 2 3/4 5 6/_ 7 8"))
->>> result.moves, result.cost, result.optimal
-(['R', 'R'], 2, True)
+>>> events = best_first_events(Board.parse("1 2 3/4 5 6/_ 7 8"), priority=lambda g, h: g + h)
+>>> [(e.kind, e.node.move) for e in events if e.kind in ("expand", "solved")]
+[('expand', None), ('expand', 'R'), ('solved', 'R')]
 
 References: Hart, Nilsson & Raphael (1968), "A formal basis for the heuristic determination of
 minimum cost paths"; Pohl (1970) for weighted A*.
@@ -19,39 +23,45 @@ minimum cost paths"; Pohl (1970) for weighted A*.
 
 from __future__ import annotations
 
-import gc
 import math
 import time
 from collections.abc import Callable, Generator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from heapq import heappop, heappush
 from typing import NamedTuple
 
-from ..board import BLANK, MOVES, OPPOSITE, Board, neighbour_table
-from ..heuristics import heuristic_name, incremental, linear_conflict, manhattan, misplaced, zero
+from .._validate import choice, optional_whole, real
+from ..board import BLANK, MOVES, OPPOSITE, Board, goal_for, neighbour_table
+from ..heuristics import check_heuristic, incremental
 from ..parity import explain
 
 __all__ = [
+    "DEFAULT_BUDGET",
+    "DEFAULT_MEMORY",
+    "DEFAULT_SECONDS",
     "EVENT_KINDS",
     "Event",
+    "Limits",
     "Node",
     "SearchResult",
     "Strategy",
-    "astar",
     "best_first_events",
-    "bfs",
-    "greedy",
-    "is_admissible",
+    "check_limits",
     "prepare",
-    "run_events",
-    "weighted_astar",
 ]
 
 _new = tuple.__new__  # builds a named tuple without argument parsing (events must be cheap)
 
 #: The kinds of event a search yields.
 EVENT_KINDS = ("expand", "generate", "skip", "bound", "solved", "budget", "exhausted")
+
+#: Expansions a search makes unless told otherwise (``budget=None`` removes the cap).
+DEFAULT_BUDGET = 1_000_000
+#: Seconds (wall clock) a search runs unless told otherwise (``seconds=None`` removes the cap).
+DEFAULT_SECONDS = 20.0
+#: Bytes the states, frontier and recorded events of one search may take unless told otherwise
+#: (``memory=None`` removes the cap). With Python itself this keeps a call under about 1 GB.
+DEFAULT_MEMORY = 640 * 2**20
 
 
 class Node(NamedTuple):
@@ -98,20 +108,62 @@ class Node(NamedTuple):
 
 class Event(NamedTuple):
     """One thing a search did: ``kind`` (see :data:`EVENT_KINDS`), after ``step`` expansions, with
-    the ``frontier`` size after it and, for IDA*, the current ``bound``."""
+    the ``frontier`` size after it and, for IDA*, the current ``bound``.
+
+    ``key`` is the frontier entry's priority key, ``(f, tie, order)``, on the best-first
+    ``"expand"`` and ``"generate"`` events: the frontier always hands out its smallest key next,
+    so a replay can rebuild the frontier exactly (:mod:`puzzlelab.search.trace`).
+    """
 
     kind: str
     step: int
     node: Node | None
     frontier: int
     bound: float | None = None
+    key: tuple | None = None
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The bounds a search runs under; ``None`` means no bound of that kind.
+
+    ``budget``: expansions; ``seconds``: wall-clock seconds; ``memory``: bytes for the states,
+    the frontier and the recorded events (estimated from their count, never measured).
+    """
+
+    budget: int | None = DEFAULT_BUDGET
+    seconds: float | None = DEFAULT_SECONDS
+    memory: int | None = DEFAULT_MEMORY
+
+    def deadline(self) -> float:
+        return math.inf if self.seconds is None else time.perf_counter() + self.seconds
+
+    def expansions(self) -> float:
+        return math.inf if self.budget is None else self.budget
+
+    def nodes(self, bytes_each: int) -> float:
+        """How many nodes of ``bytes_each`` bytes fit in the memory bound."""
+        return math.inf if self.memory is None else self.memory // bytes_each
+
+
+#: Why a search stopped early, in words (``SearchResult.limit`` -> what to do).
+_ADVICE = {
+    "budget": "raise budget= (or budget=None)",
+    "seconds": "raise seconds= (or seconds=None)",
+    "memory": "raise memory= or use ida_star, which needs almost no memory",
+}
 
 
 @dataclass(frozen=True)
 class SearchResult:
-    """What a search found and what it cost."""
+    """What a search found and what it cost.
 
-    status: str  #: "solved", "budget" (budget spent) or "exhausted" (nothing left to try)
+    ``status`` is ``"solved"``, ``"budget"`` (a bound stopped it: ``limit`` says which,
+    ``"budget"``, ``"seconds"`` or ``"memory"``, and :attr:`reason` says it in words) or
+    ``"exhausted"`` (nothing left to try).
+    """
+
+    status: str
     solved: bool
     moves: list[str]
     boards: list[Board]  #: start .. goal when solved, else empty
@@ -121,19 +173,34 @@ class SearchResult:
     max_frontier: int
     seconds: float
     events: list[Event] | None = None
-    events_truncated: bool = False
     algorithm: str = ""
     heuristic: str = ""
     weight: float | None = None
     optimal: bool = False  #: guaranteed optimal by construction (not merely happens to be)
+    limit: str | None = None
+    limits: Limits | None = None
+    strategy: Strategy | None = None
+
+    @property
+    def reason(self) -> str:
+        """Why the search stopped, in plain words ("" when it solved the puzzle)."""
+        if self.status == "exhausted":
+            return "stopped because every reachable board was tried"
+        if self.limit is None:
+            return ""
+        bound = {
+            "budget": f"its budget of {self.expanded:,} expansions",
+            "seconds": f"its time limit of {getattr(self.limits, 'seconds', 0):g} s",
+            "memory": f"its memory limit of {getattr(self.limits, 'memory', 0) / 2**20:,.0f} MB",
+        }[self.limit]
+        return f"stopped because it reached {bound}; {_ADVICE[self.limit]}"
 
     def summary(self) -> str:
         """What was found and the work it took, without the time (the same on every run)."""
         head = f"{self.algorithm} ({self.heuristic}"
         head += f", w={self.weight:g})" if self.weight is not None else ")"
         if not self.solved:
-            hint = "; raise budget= or try ida_star" if self.status == "budget" else ""
-            return f"{head}: {self.status} after {self.expanded:,} expansions{hint}"
+            return f"{head}: {self.status} after {self.expanded:,} expansions: {self.reason}"
         kind = "optimal" if self.optimal else "not guaranteed optimal"
         return f"{head}: {self.cost} moves ({kind}), {self.expanded} expanded, {self.generated} generated"
 
@@ -158,21 +225,24 @@ class Strategy:
     order: tuple[str, ...] = tuple(MOVES)
 
     def __post_init__(self):
-        for name, value, allowed in (
-            ("ties", self.ties, ("deep", "lifo")),
-            ("goal_test", self.goal_test, ("expand", "generate")),
-            ("duplicates", self.duplicates, ("reached", "blacklist")),
-        ):
-            if value not in allowed:
-                raise ValueError(f"{name} must be one of {allowed}, got {value!r}")
+        choice("ties", self.ties, ("deep", "lifo"))
+        choice("goal_test", self.goal_test, ("expand", "generate"))
+        choice("duplicates", self.duplicates, ("reached", "blacklist"))
         if sorted(self.order) != sorted(MOVES):
             raise ValueError(f"order must list each of {list(MOVES)} once, got {self.order!r}")
 
+    def key(self, f: float, g: int, counter: int) -> tuple:
+        """The frontier key of the ``counter``-th entry: smallest first."""
+        return (f, -g, counter) if self.ties == "deep" else (f, 0, -counter)
 
-@dataclass(frozen=True)
-class _Summary:
+
+class Outcome(NamedTuple):
+    """How an engine run ended: what the solvers package into a :class:`SearchResult`."""
+
     status: str
-    link: tuple | None
+    limit: str | None
+    states: list  #: start .. goal when solved
+    moves: list
     expanded: int
     generated: int
     max_frontier: int
@@ -183,25 +253,54 @@ def prepare(start, goal=None) -> tuple[Board, Board]:
     """``(start, goal)`` as boards of one shape; ``ValueError`` (with the parity explanation) if
     the start cannot reach the goal."""
     start = Board.parse(start)
-    goal = Board.goal(start.rows, start.cols) if goal is None else Board.parse(goal)
-    if goal.shape != start.shape:
-        raise ValueError(f"start is {start.rows}x{start.cols} but the goal is {goal.rows}x{goal.cols}")
+    goal = goal_for(start, goal)
     why = explain(start, goal)
     if not why.solvable:
         raise ValueError(f"this start can never reach the goal, so no search can solve it:\n{why}")
     return start, goal
 
 
-def check_budget(budget, seconds) -> None:
-    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 0):
-        raise ValueError(f"budget is a number of expansions (an int >= 0) or None, got {budget!r}")
-    if seconds is not None and (
-        isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
-    ):
-        raise ValueError(f"seconds must be a positive number or None, got {seconds!r}")
+def check_limits(budget, seconds, memory) -> Limits:
+    """The bounds as a :class:`Limits`; TypeError/ValueError naming a bad one."""
+    budget = optional_whole("budget", budget, low=0)
+    if seconds is not None:
+        seconds = real("seconds", seconds, low=0, low_open=True)
+    memory = optional_whole("memory", memory, low=1)
+    return Limits(budget, seconds, memory)
 
 
-def _path(link) -> tuple[list[tuple[int, ...]], list[str]]:
+def check_record(record) -> bool:
+    if not isinstance(record, bool):
+        raise TypeError(f"record must be True or False, got {record!r} ({type(record).__name__})")
+    return record
+
+
+def node_bytes(n_cells: int, record: bool) -> int:
+    """Estimated bytes per generated node: its tuple of tiles, its frontier entry and reached
+    entry (and, when recording, its Node and events). Measured on 6x6..16x16: see tests."""
+    return 8 * n_cells + (900 if record else 330)
+
+
+# -- the engine --------------------------------------------------------------------------
+class _Task(NamedTuple):
+    """Everything a best-first run needs, checked."""
+
+    start: Board
+    goal: Board
+    priority: Callable[[int, float], float]
+    heuristic: object
+    strategy: Strategy
+    limits: Limits
+
+
+def _successors(shape, order) -> list[list[tuple[str, int]]]:
+    """For each blank cell, the (move, cell the blank moves to) pairs in ``order``."""
+    rank = {m: k for k, m in enumerate(order)}
+    return [sorted(cells, key=lambda mc: rank[mc[0]]) for cells in neighbour_table(*shape)]
+
+
+def _path(link) -> tuple[list, list]:
+    """The states and moves from the start to ``link``, a chain of ``(state, move, parent)``."""
     states, moves = [], []
     while link is not None:
         states.append(link[0])
@@ -211,102 +310,75 @@ def _path(link) -> tuple[list[tuple[int, ...]], list[str]]:
     return states[::-1], moves[::-1]
 
 
-def _finish(out: list | None, summary: _Summary) -> _Summary:
-    """Hand the summary back both ways: as the generator's return value and in ``out``."""
-    if out is not None:
-        out.append(summary)
-    return summary
+def _ended(status, limit, link, expanded, generated, max_frontier) -> Outcome:
+    states, moves = _path(link) if status == "solved" else ([], [])
+    return Outcome(status, limit, states, moves, expanded, generated, max_frontier)
 
 
-# -- the engine --------------------------------------------------------------------------
-def _best_first(
-    start: Board, goal: Board, priority, heuristic, budget, seconds, strategy: Strategy, detail, out=None
-):
-    """The engine. Yields detailed events while ``detail`` (a count, or None for all) lasts, then
-    only the final event; returns a :class:`_Summary`."""
-    rows, cols = start.rows, start.cols
-    rank = {m: k for k, m in enumerate(strategy.order)}
-    table = [sorted(cells, key=lambda mc: rank[mc[0]]) for cells in neighbour_table(rows, cols)]
-    inc = incremental(heuristic, goal)
-    hstep = inc.step
-    packed = getattr(inc, "packed", False)  # h in the low 8 bits of a larger incremental state
-    goal_t = goal.tiles
-    deep = strategy.ties == "deep"
-    on_generate = strategy.goal_test == "generate"
-    blacklist_mode = strategy.duplicates == "blacklist"
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    limit = math.inf if budget is None else budget
+def _which_limit(limits: Limits, expanded: int, generated: int, node_cap: float) -> str:
+    if expanded >= limits.expansions():
+        return "budget"
+    return "memory" if generated >= node_cap else "seconds"
 
-    emit = detail is None or detail > 0
-    left = math.inf if detail is None else detail
-    shape = start.shape
 
-    def value(hs):
-        return hs & 255 if packed else hs
+class _Rules(NamedTuple):
+    """A task's rules as the loop reads them (looked up once, not per node)."""
 
-    def node_of(link, g) -> Node:
-        """The node of a link; links made while recording carry theirs as a fourth item."""
-        if len(link) > 3:
-            return link[3]
-        chain = []
-        while link is not None and len(link) == 3:
-            chain.append(link)
-            link = link[2]
-        node = None if link is None else link[3]
-        for state, move, _ in reversed(chain):
-            h = value(inc.initial(state))
-            g = 0 if node is None else node.g + 1
-            node = Node(state, shape, g, h, priority(g, h), move, node)
-        return node
+    table: list  #: for each blank cell, the (move, cell) pairs in the strategy's order
+    tie: int  #: -1: equal f goes to the larger g ("deep"); 0: no preference ("lifo")
+    sign: int  #: +1: then the oldest entry first; -1: the newest
+    on_generate: bool
+    blacklist: bool
+    budget: float
+    deadline: float
+    node_cap: float
 
-    def event(kind, node=None) -> Event:
-        nonlocal emit, left
-        left -= 1
-        if left <= 0:
-            emit = False
-        return Event(kind, expanded, node, len(frontier))
 
-    start_t = start.tiles
-    hs0 = inc.initial(start_t)
-    h0 = hs0 & 255 if packed else hs0
-    f0 = priority(0, h0)
-    root = (start_t, None, None, Node(start_t, shape, 0, h0, f0)) if emit else (start_t, None, None)
-    frontier = [(f0, 0, 0, 0, hs0, start.blank, root)]
-    best_g = {start_t: 0}
-    expanded_set: set = set()
-    expanded = generated = 0
-    counter = 1
-    max_frontier = 1
+def _rules(task: _Task, record: bool) -> _Rules:
+    deep = task.strategy.ties == "deep"
+    limits = task.limits
+    return _Rules(
+        _successors(task.start.shape, task.strategy.order), -1 if deep else 0, 1 if deep else -1,
+        task.strategy.goal_test == "generate", task.strategy.duplicates == "blacklist",
+        limits.expansions(), limits.deadline(), limits.nodes(node_bytes(task.start.size, record)),
+    )  # fmt: skip
 
-    if on_generate and start_t == goal_t:  # the article never checks its start; we do
-        yield Event("solved", 0, Node(start_t, shape, 0, h0, f0), 1)
-        return _finish(out, _Summary("solved", root, 0, 0, 1))
 
+def _best_first(task: _Task, record: bool) -> Generator[Event, None, Outcome]:
+    """The engine. Yields every event when ``record``, else only the last; returns an Outcome.
+
+    A frontier entry is ``(f, tie, order, g, hstate, blank, link, node)``: the first three are
+    its key (see :meth:`Strategy.key`), ``hstate`` the heuristic's incremental state, ``link``
+    is ``(state, move, parent link)`` and ``node`` the :class:`Node` when recording, else None.
+    """
+    inc = incremental(task.heuristic, task.goal)
+    step, h_of, priority, shape, goal = inc.step, inc.h, task.priority, task.start.shape, task.goal.tiles
+    table, tie, sign, on_generate, blacklist, budget, deadline, node_cap = _rules(task, record)
+    frontier = [_root_entry(task.start, inc, priority, task.strategy, record)]
+    reached, closed, expanded, generated, max_frontier, counter = {task.start.tiles: 0}, set(), 0, 0, 1, 1
+    if on_generate and task.start.tiles == goal:  # the article never checks its start; we do
+        yield Event("solved", 0, frontier[0][7] or _node_of(frontier[0][6], shape, inc, priority), 1)
+        return _ended("solved", None, frontier[0][6], 0, 0, 1)
     while frontier:
-        if len(frontier) > max_frontier:
-            max_frontier = len(frontier)
-        _, _, _, g, hs, blank, link = heappop(frontier)
+        max_frontier = max(max_frontier, len(frontier))
+        entry = heappop(frontier)
+        _, _, _, g, hs, blank, link, node = entry
         state = link[0]
-        if blacklist_mode:
-            expanded_set.add(state)
-        elif g > best_g[state]:
+        if blacklist:
+            closed.add(state)
+        elif g > reached[state]:
             continue  # a stale entry: this state was reached more cheaply later
-        if not on_generate and state == goal_t:
-            yield event("solved", node_of(link, g))
-            return _finish(out, _Summary("solved", link, expanded, generated, max_frontier))
-        if expanded >= limit or (
-            deadline is not None and not expanded & 255 and time.perf_counter() > deadline
-        ):
-            yield event("budget", node_of(link, g))
-            return _finish(out, _Summary("budget", None, expanded, generated, max_frontier))
+        if not on_generate and state == goal:
+            yield Event("solved", expanded, node or _node_of(link, shape, inc, priority), len(frontier))
+            return _ended("solved", None, link, expanded, generated, max_frontier)
+        if expanded >= budget or generated >= node_cap or (not expanded & 255 and _now() > deadline):
+            yield Event("budget", expanded, node or _node_of(link, shape, inc, priority), len(frontier))
+            limit = _which_limit(task.limits, expanded, generated, node_cap)
+            return _ended("budget", limit, None, expanded, generated, max_frontier)
         expanded += 1
-        if emit:
-            current = link[3] if len(link) > 3 else node_of(link, g)
-            left -= 1
-            emit = left > 0
-            yield _new(Event, ("expand", expanded, current, len(frontier), None))
-        g2 = g + 1
-        back = OPPOSITE.get(link[1])  # undoing the last move leads back to the parent: never useful
+        if record:
+            yield _new(Event, ("expand", expanded, node, len(frontier), None, entry[:3]))
+        g2, back = g + 1, OPPOSITE.get(link[1])  # undoing the last move leads back to the parent
         for move, cell in table[blank]:
             if move == back:
                 continue
@@ -314,49 +386,52 @@ def _best_first(
             child = list(state)
             child[blank], child[cell] = tile, BLANK
             child = tuple(child)
-            if blacklist_mode:
-                if child in expanded_set:
-                    if emit:
-                        left -= 1
-                        emit = left > 0
-                        skipped = _new(Node, (child, shape, g2, math.nan, math.nan, move, current))
-                        yield _new(Event, ("skip", expanded, skipped, len(frontier), None))
-                    continue
-            else:
-                seen = best_g.get(child)
-                if seen is not None and seen <= g2:
-                    if emit:
-                        left -= 1
-                        emit = left > 0
-                        skipped = _new(Node, (child, shape, g2, math.nan, math.nan, move, current))
-                        yield _new(Event, ("skip", expanded, skipped, len(frontier), None))
-                    continue
-                best_g[child] = g2
-            hs2 = hstep(hs, state, tile, cell, blank)
-            h2 = hs2 & 255 if packed else hs2
-            f2 = priority(g2, h2)
-            generated += 1
-            if emit:
-                node = _new(Node, (child, shape, g2, h2, f2, move, current))
-                child_link = (child, move, link, node)
-            else:
-                child_link = (child, move, link)
-            if deep:
-                heappush(frontier, (f2, -g2, counter, g2, hs2, cell, child_link))
-            else:
-                heappush(frontier, (f2, 0, -counter, g2, hs2, cell, child_link))
-            counter += 1
-            if emit:
-                left -= 1
-                emit = left > 0
-                yield _new(Event, ("generate", expanded, node, len(frontier), None))
-            if on_generate and child == goal_t:
-                yield event("solved", node_of(child_link, g2))
-                return _finish(
-                    out, _Summary("solved", child_link, expanded, generated, max(max_frontier, len(frontier)))
-                )
-    yield event("exhausted")
-    return _finish(out, _Summary("exhausted", None, expanded, generated, max_frontier))
+            if child in closed if blacklist else reached.get(child, math.inf) <= g2:
+                if record:
+                    yield _skip_event(child, g2, move, node, expanded, len(frontier))
+                continue
+            if not blacklist:
+                reached[child] = g2
+            hs2 = step(hs, state, tile, cell, blank)
+            h2 = hs2 if h_of is None else h_of(hs2)
+            f2, generated, counter = priority(g2, h2), generated + 1, counter + 1
+            kid = _new(Node, (child, shape, g2, h2, f2, move, node)) if record else None
+            key, child_link = (f2, tie * g2, sign * counter), (child, move, link)
+            heappush(frontier, (*key, g2, hs2, cell, child_link, kid))
+            if record:
+                yield _new(Event, ("generate", expanded, kid, len(frontier), None, key))
+            if on_generate and child == goal:
+                found = kid or _node_of(child_link, shape, inc, priority)
+                yield Event("solved", expanded, found, len(frontier))
+                return _ended("solved", None, child_link, expanded, generated, max(max_frontier, len(frontier)))
+    yield Event("exhausted", expanded, None, 0)
+    return _ended("exhausted", None, None, expanded, generated, max_frontier)
+
+
+_now = time.perf_counter
+
+
+def _root_entry(start: Board, inc, priority, strategy: Strategy, record: bool) -> tuple:
+    hs = inc.initial(start.tiles)
+    h = inc.value(hs)
+    f = priority(0, h)
+    node = Node(start.tiles, start.shape, 0, h, f) if record else None
+    return (*strategy.key(f, 0, 1), 0, hs, start.blank, (start.tiles, None, None), node)
+
+
+def _node_of(link, shape, inc, priority) -> Node:
+    """The Node at the end of ``link`` when it was made without recording (rebuilt along its path)."""
+    states, moves = _path(link)
+    node = None
+    for g, state in enumerate(states):
+        h = inc.value(inc.initial(state))
+        node = Node(state, shape, g, h, priority(g, h), moves[g - 1] if g else None, node)
+    return node
+
+
+def _skip_event(child, g2, move, parent: Node, expanded, size) -> Event:
+    skipped = _new(Node, (child, parent.shape, g2, math.nan, math.nan, move, parent))
+    return _new(Event, ("skip", expanded, skipped, size, None, None))
 
 
 def best_first_events(
@@ -364,243 +439,47 @@ def best_first_events(
     goal=None,
     *,
     priority: Callable[[int, float], float],
-    heuristic=manhattan,
-    budget: int | None = None,
-    seconds: float | None = None,
+    heuristic=None,
+    budget: int | None = DEFAULT_BUDGET,
+    seconds: float | None = DEFAULT_SECONDS,
+    memory: int | None = DEFAULT_MEMORY,
     strategy: Strategy | None = None,
-) -> Generator[Event, None, None]:
+) -> Generator[Event, None, Outcome]:
     """Run best-first search, yielding an :class:`Event` for everything it does.
 
-    ``priority(g, h)`` orders the frontier (smallest first): ``lambda g, h: g + h`` is A*,
-    ``lambda g, h: h`` greedy, ``lambda g, h: g`` breadth-first (uniform cost).
+    Parameters
+    ----------
+    start, goal : Board or str
+        The board and its goal (default: the blank-last goal of the same shape).
+    priority : callable ``(g, h) -> f``
+        Orders the frontier, smallest first: ``lambda g, h: g + h`` is A*, ``lambda g, h: h``
+        greedy, ``lambda g, h: g`` breadth-first (uniform cost).
+    heuristic : callable ``h(board, goal)``, optional
+        Default ``manhattan``.
+    budget, seconds, memory : bounds, optional
+        As for the solvers (expansions, wall-clock seconds, bytes); ``None`` lifts one.
+    strategy : Strategy, optional
+        Tie, goal-test and duplicate rules (default :class:`Strategy()`).
 
+    Returns
+    -------
+    generator of Event
+        Ends with "solved", "budget" or "exhausted"; its return value is the :class:`Outcome`.
+
+    Examples
+    --------
     >>> from puzzlelab import Board
     >>> events = best_first_events(Board.parse("1 2 3/4 5 6/7 _ 8"), priority=lambda g, h: g + h)
     >>> [e.kind for e in events]
     ['expand', 'generate', 'generate', 'generate', 'solved']
     """
+    from ..heuristics import manhattan
+
     start, goal = prepare(start, goal)
-    check_budget(budget, seconds)
-    _check_priority(priority)
-    return _best_first(start, goal, priority, heuristic, budget, seconds, strategy or Strategy(), None)
-
-
-def _check_priority(priority) -> None:
+    limits = check_limits(budget, seconds, memory)
     if not callable(priority):
         raise TypeError(f"priority must be a function (g, h) -> f, got {priority!r}")
-
-
-# -- solvers: consume the events, return a result -------------------------------------------
-@contextmanager
-def _gc_paused():
-    """Pause Python's cyclic garbage collector while a search runs, restoring it afterwards.
-
-    Searches allocate many small tuples that form no reference cycles (reference counting frees
-    them); without the pause the collector rescans them over and over, doubling the cost of
-    recording events. Interrupting a search (KeyboardInterrupt) restores the collector too.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-def run_events(make_events, *, start_time: float, record: bool, record_cap: int, **labels) -> SearchResult:
-    """Run ``make_events(out)``, an engine generator made with a detail limit of ``record_cap + 1``
-    (or 0) that appends its summary to ``out``, and package the outcome (best-first and IDA*)."""
-    box: list[_Summary] = []
-    with _gc_paused():
-        kept = list(make_events(box))  # the engine stops detailed events after record_cap + 1
-    summary = box[0]
-    truncated = len(kept) - 1 > record_cap
-    if truncated:
-        kept = [*kept[:record_cap], kept[-1]]
-    seconds = time.perf_counter() - start_time
-    solved = summary.status == "solved"
-    states, moves = _path(summary.link) if solved else ([], [])
-    board = labels.pop("board")
-    boards = [Board._trusted(s, board.rows, board.cols) for s in states]
-    return SearchResult(
-        status=summary.status,
-        solved=solved,
-        moves=moves,
-        boards=boards,
-        cost=len(moves) if solved else None,
-        expanded=summary.expanded,
-        generated=summary.generated,
-        max_frontier=summary.max_frontier,
-        seconds=seconds,
-        events=kept if record else None,
-        events_truncated=truncated,
-        **labels,
-    )
-
-
-def check_record(record, record_cap) -> None:
-    if isinstance(record_cap, bool) or not isinstance(record_cap, int) or record_cap < 0:
-        raise ValueError(f"record_cap must be an int >= 0, got {record_cap!r}")
-
-
-def is_admissible(heuristic) -> bool:
-    """True for the heuristics known never to overestimate: the built-in admissible ones, the
-    pattern database, or any function a student marks with ``admissible = True``."""
-    return (
-        heuristic in (zero, misplaced, manhattan, linear_conflict)
-        or getattr(heuristic, "admissible", False) is True
-    )
-
-
-def _solve_best_first(
-    start,
-    goal,
-    *,
-    priority,
-    heuristic,
-    budget,
-    seconds,
-    record,
-    record_cap,
-    strategy,
-    algorithm,
-    weight,
-    optimal,
-) -> SearchResult:
-    t0 = time.perf_counter()
-    start, goal = prepare(start, goal)
-    check_budget(budget, seconds)
-    check_record(record, record_cap)
-    detail = record_cap + 1 if record else 0
-
-    def events(out):
-        return _best_first(start, goal, priority, heuristic, budget, seconds, strategy, detail, out)
-
-    return run_events(
-        events,
-        start_time=t0,
-        record=record,
-        record_cap=record_cap,
-        board=start,
-        algorithm=algorithm,
-        heuristic=heuristic_name(heuristic),
-        weight=weight,
-        optimal=optimal,
-    )
-
-
-_DEFAULT = Strategy()
-
-#: Expansions a best-first solver makes unless told otherwise (about 5 s and 0.7 GB on a
-#: 15-puzzle): it keeps a kernel from running out of memory. ``budget=None`` removes the cap;
-#: ``ida_star`` needs almost no memory and has no default cap.
-DEFAULT_BUDGET = 1_000_000
-
-
-def bfs(
-    start, goal=None, *, budget=DEFAULT_BUDGET, seconds=None, record=False, record_cap=100_000
-) -> SearchResult:
-    """Breadth-first search: the frontier ordered by ``g`` alone; always optimal.
-
-    >>> from puzzlelab import Board
-    >>> bfs(Board.parse("1 2 3/4 5 6/_ 7 8")).cost
-    2
-    """
-    return _solve_best_first(
-        start, goal, priority=_by_g, heuristic=zero, budget=budget, seconds=seconds, record=record,
-        record_cap=record_cap, strategy=_DEFAULT, algorithm="bfs", weight=None, optimal=True,
-    )  # fmt: skip
-
-
-def _by_g(g, h):
-    return g
-
-
-def _by_h(g, h):
-    return h
-
-
-def _a_star(g, h):
-    return g + h
-
-
-def greedy(
-    start,
-    goal=None,
-    *,
-    heuristic=manhattan,
-    budget=DEFAULT_BUDGET,
-    seconds=None,
-    record=False,
-    record_cap=100_000,
-) -> SearchResult:
-    """Greedy best-first search: always expand the node that looks closest (f = h). Fast, not optimal.
-
-    >>> from puzzlelab import Board
-    >>> greedy(Board.parse("1 2 3/4 5 6/_ 7 8")).solved
-    True
-    """
-    return _solve_best_first(
-        start, goal, priority=_by_h, heuristic=heuristic, budget=budget, seconds=seconds, record=record,
-        record_cap=record_cap, strategy=_DEFAULT, algorithm="greedy", weight=None, optimal=False,
-    )  # fmt: skip
-
-
-def astar(
-    start,
-    goal=None,
-    *,
-    heuristic=manhattan,
-    budget=DEFAULT_BUDGET,
-    seconds=None,
-    record=False,
-    record_cap=100_000,
-) -> SearchResult:
-    """A* search: f = g + h. Optimal when ``heuristic`` never overestimates.
-
-    >>> from puzzlelab import Board
-    >>> astar(Board.parse("1 2 3/4 5 6/_ 7 8")).cost
-    2
-    """
-    return _solve_best_first(
-        start, goal, priority=_a_star, heuristic=heuristic, budget=budget, seconds=seconds, record=record,
-        record_cap=record_cap, strategy=_DEFAULT, algorithm="astar", weight=1.0,
-        optimal=is_admissible(heuristic),
-    )  # fmt: skip
-
-
-def check_weight(weight) -> float:
-    if isinstance(weight, bool) or not isinstance(weight, int | float) or not 0 <= weight < math.inf:
-        raise ValueError(f"weight must be a finite number >= 0, got {weight!r}")
-    return float(weight)
-
-
-def weighted_astar(
-    start,
-    goal=None,
-    *,
-    weight: float = 1.0,
-    heuristic=manhattan,
-    budget=DEFAULT_BUDGET,
-    seconds=None,
-    record=False,
-    record_cap=100_000,
-) -> SearchResult:
-    """Weighted A*: f = g + w*h. w = 0 is uniform-cost search, w = 1 is A*, larger w is greedier;
-    with an admissible heuristic the cost is at most w times the optimum.
-
-    >>> from puzzlelab import Board
-    >>> weighted_astar(Board.parse("1 2 3/4 5 6/_ 7 8"), weight=2.5).cost
-    2
-    """
-    w = check_weight(weight)
-
-    def priority(g, h):
-        return g + w * h
-
-    return _solve_best_first(
-        start, goal, priority=priority, heuristic=heuristic, budget=budget, seconds=seconds, record=record,
-        record_cap=record_cap, strategy=_DEFAULT, algorithm="weighted_astar", weight=w,
-        optimal=w <= 1 and is_admissible(heuristic),
-    )  # fmt: skip
+    heuristic = check_heuristic(manhattan if heuristic is None else heuristic)
+    if strategy is not None and not isinstance(strategy, Strategy):
+        raise TypeError(f"strategy must be a Strategy, got {strategy!r}")
+    return _best_first(_Task(start, goal, priority, heuristic, strategy or Strategy(), limits), True)

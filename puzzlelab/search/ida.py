@@ -4,7 +4,14 @@ Memory grows only with the depth of the path, which is what lets it solve 15-puz
 pattern database. Each new bound is a ``"bound"`` event; a child whose f exceeds the bound is a
 ``"skip"`` event.
 
+Three runs of one algorithm, tested to expand the same nodes in the same order as the plain
+recursive :func:`puzzlelab.search.textbook.ida_star`: :func:`ida_events` yields events (for
+recording and replay), :func:`ida_lean` yields nothing and runs any heuristic through its
+incremental form, and :func:`ida_pattern_database` is the same search with the pattern
+database's look-ups written into the loop (the 15-puzzle's hot path).
+
 >>> from puzzlelab import Board
+>>> from puzzlelab.search import ida_star
 >>> result = ida_star(Board.parse("1 2 3/4 5 6/_ 7 8"))
 >>> result.moves, result.optimal
 (['R', 'R'], True)
@@ -14,202 +21,287 @@ Reference: Korf (1985), "Depth-first iterative-deepening: an optimal admissible 
 
 from __future__ import annotations
 
+import itertools
 import math
+import sys
 import time
 from collections.abc import Generator
 
 from ..board import BLANK, Board, neighbour_table
-from ..heuristics import heuristic_name, incremental, manhattan
-from .engine import (
-    Event,
-    Node,
-    SearchResult,
-    _finish,
-    _Summary,
-    check_budget,
-    check_record,
-    is_admissible,
-    prepare,
-    run_events,
-)
+from ..heuristics import incremental
+from .engine import Event, Limits, Node, Outcome, node_bytes
 
-__all__ = ["ida_star", "ida_star_events"]
+__all__ = ["ida_events", "ida_lean", "ida_pattern_database", "ida_star_events"]
+
+FOUND = -1  #: what a depth-first pass returns when it reaches the goal (else the next bound)
 
 
-def _ida(start: Board, goal: Board, heuristic, budget, seconds, detail, out=None):
-    rows, cols, shape = start.rows, start.cols, start.shape
-    names = {(b, c): m for b, opts in enumerate(neighbour_table(rows, cols)) for m, c in opts}
-    table = [tuple(c for _, c in opts) for opts in neighbour_table(rows, cols)]
+class _Stop(Exception):
+    """Raised inside a pass when a bound is reached: ``limit`` says which."""
+
+    def __init__(self, limit: str):
+        super().__init__(limit)
+        self.limit = limit
+
+
+class _Counts:
+    """Nodes expanded and generated so far, and the bound checks (shared by every depth)."""
+
+    __slots__ = ("budget", "deadline", "expanded", "generated", "max_depth", "node_cap")
+
+    def __init__(self, limits: Limits, node_cap: float = math.inf):
+        self.expanded = self.generated = 0
+        self.max_depth = 1
+        self.budget, self.deadline, self.node_cap = limits.expansions(), limits.deadline(), node_cap
+
+    def expand(self, events: int = 0) -> None:
+        """Count one expansion, first checking the bounds (raises :class:`_Stop`)."""
+        if self.expanded >= self.budget:
+            raise _Stop("budget")
+        if events >= self.node_cap:
+            raise _Stop("memory")
+        if not self.expanded & 1023 and time.perf_counter() > self.deadline:
+            raise _Stop("seconds")
+        self.expanded += 1
+
+
+def _moves(shape) -> tuple[list[tuple[int, ...]], dict]:
+    """For each blank cell the cells it can move to, and the move's name for each (blank, cell)."""
+    table = neighbour_table(*shape)
+    names = {(b, c): m for b, options in enumerate(table) for m, c in options}
+    return [tuple(c for _, c in options) for options in table], names
+
+
+def _outcome(status, limit, start: Board, cells: list, names: dict, counts: _Counts) -> Outcome:
+    """Package a run; ``cells`` is the blank's cell along the solution path (start first)."""
+    if status != "solved":
+        return Outcome(status, limit, [], [], counts.expanded, counts.generated, counts.max_depth)
+    states, moves, tiles = [start.tiles], [], list(start.tiles)
+    for b, c in itertools.pairwise(cells):
+        tiles[b], tiles[c] = tiles[c], BLANK
+        states.append(tuple(tiles))
+        moves.append(names[(b, c)])
+    return Outcome(status, limit, states, moves, counts.expanded, counts.generated, counts.max_depth)
+
+
+def _deep_enough(depth: int) -> None:
+    """Let the recursion reach ``depth`` (IDA* recurses once per move of the path)."""
+    if sys.getrecursionlimit() < depth + 200:
+        sys.setrecursionlimit(depth + 200)
+
+
+# -- with events ---------------------------------------------------------------------------
+def ida_events(start: Board, goal: Board, heuristic, limits: Limits) -> Generator[Event, None, Outcome]:
+    """IDA* yielding an event for every node it touches; returns the :class:`Outcome`."""
     inc = incremental(heuristic, goal)
-    hstep = inc.step
-    packed = getattr(inc, "packed", False)
-    goal_list = list(goal.tiles)
-    limit = math.inf if budget is None else budget
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    emit = detail is None or detail > 0
-    left = math.inf if detail is None else detail
-    expanded = generated = 0
-    max_depth = 1
-
-    def value(hs):
-        return hs & 255 if packed else hs
-
-    def node_at(blanks, tiles, depth, hs_list, nodes) -> Node:
-        """The node at ``depth`` of the current path (its ancestors are in ``nodes``)."""
-        parent = nodes[depth - 1] if depth else None
-        move = names[(blanks[depth - 1], blanks[depth])] if depth else None
-        h = value(hs_list[depth])
-        return Node(tuple(tiles), shape, depth, h, depth + h, move, parent)
-
-    def event(kind, node, bound) -> Event:
-        nonlocal emit, left
-        left -= 1
-        if left <= 0:
-            emit = False
-        return Event(kind, expanded, node, 0, bound)
-
-    def path_link(blanks, depth):
-        """Rebuild the solution as engine links (state, move, parent)."""
-        tiles, link = list(start.tiles), (start.tiles, None, None)
-        for d in range(1, depth + 1):
-            b, c = blanks[d - 1], blanks[d]
-            tiles[b], tiles[c] = tiles[c], BLANK
-            link = (tuple(tiles), names[(b, c)], link)
-        return link
-
-    hs0 = inc.initial(start.tiles)
-    bound = value(hs0)
+    table, names = _moves(start.shape)
+    counts = _Counts(limits, limits.nodes(node_bytes(start.size, True)))
+    tiles, goal_list = list(start.tiles), list(goal.tiles)
+    state0 = inc.initial(start.tiles)
+    bound = inc.value(state0)
+    root = Node(start.tiles, start.shape, 0, bound, bound)
     while True:
-        if emit:
-            yield event("bound", None, bound)
-        tiles = list(start.tiles)
-        blanks, hs, nexti = [start.blank], [hs0], [0]
-        nodes: list = []
+        yield Event("bound", counts.expanded, None, 0, bound)
         if tiles == goal_list:
-            yield event("solved", node_at(blanks, tiles, 0, hs, nodes), bound)
-            return _finish(out, _Summary("solved", path_link(blanks, 0), expanded, generated, 1))
-        expanded += 1
-        if emit:
-            nodes.append(node_at(blanks, tiles, 0, hs, nodes))
-            yield event("expand", nodes[0], bound)
-        next_bound = math.inf
-        depth = 0
-        while depth >= 0:
-            blank = blanks[depth]
-            opts = table[blank]
-            i = nexti[depth]
-            if i == len(opts):  # every child tried: step back
-                if depth == 0:
-                    break
-                back = blanks[depth - 1]
-                tiles[blank], tiles[back] = tiles[back], BLANK
-                depth -= 1
+            yield Event("solved", counts.expanded, root, 0, bound)
+            return _outcome("solved", None, start, [start.blank], names, counts)
+        counts.expanded += 1
+        yield Event("expand", counts.expanded, root, 0, bound)
+        path = [start.blank]
+        walk = _walk_events(inc, table, names, tiles, goal_list, root, state0, path, bound, counts)
+        try:
+            found = yield from walk
+        except _Stop as stop:
+            yield Event("budget", counts.expanded, None, 0, bound)
+            return _outcome("budget", stop.limit, start, [], names, counts)
+        if found == FOUND:
+            return _outcome("solved", None, start, path, names, counts)
+        if found == math.inf:
+            yield Event("exhausted", counts.expanded, None, 0, bound)
+            return _outcome("exhausted", None, start, [], names, counts)
+        bound = found
+
+
+def _walk_events(inc, table, names, tiles, goal_list, node, state, path, bound, counts):
+    """One depth-first pass below ``node`` (whose blank is ``path[-1]``); returns FOUND or the
+    smallest f above ``bound`` it saw. ``tiles`` and ``path`` follow the search down and up."""
+    blank, g2, next_bound = path[-1], node.g + 1, math.inf
+    back = path[-2] if len(path) > 1 else None
+    counts.max_depth = max(counts.max_depth, len(path))
+    for cell in table[blank]:
+        if cell == back:
+            continue  # never undo the move just made
+        tile = tiles[cell]
+        state2 = inc.step(state, tiles, tile, cell, blank)
+        h2 = inc.value(state2)
+        counts.generated += 1
+        tiles[blank], tiles[cell] = tile, BLANK
+        child = Node(tuple(tiles), node.shape, g2, h2, g2 + h2, names[(blank, cell)], node)
+        if g2 + h2 > bound:
+            tiles[blank], tiles[cell] = BLANK, tile
+            next_bound = min(next_bound, g2 + h2)
+            yield Event("skip", counts.expanded, child, 0, bound)
+            continue
+        path.append(cell)
+        yield Event("generate", counts.expanded, child, 0, bound)
+        if tiles == goal_list:
+            yield Event("solved", counts.expanded, child, 0, bound)
+            return FOUND
+        counts.expand(events=counts.generated)
+        yield Event("expand", counts.expanded, child, 0, bound)
+        found = yield from _walk_events(
+            inc, table, names, tiles, goal_list, child, state2, path, bound, counts
+        )
+        if found == FOUND:
+            return FOUND
+        path.pop()
+        tiles[blank], tiles[cell] = BLANK, tile
+        next_bound = min(next_bound, found)
+    return next_bound
+
+
+# -- without events ---------------------------------------------------------------------------
+def ida_lean(start: Board, goal: Board, heuristic, limits: Limits) -> Outcome:
+    """IDA* without events, for any heuristic (through its incremental form)."""
+    inc = incremental(heuristic, goal)
+    step, h_of = inc.step, inc.h
+    table, names = _moves(start.shape)
+    counts = _Counts(limits)
+    tiles, goal_list, path = list(start.tiles), list(goal.tiles), [start.blank]
+
+    def walk(blank: int, back: int, g: int, state, bound: float) -> float:
+        """FOUND, or the smallest f above ``bound`` below this node."""
+        g2, next_bound = g + 1, math.inf
+        for cell in table[blank]:
+            if cell == back:
                 continue
-            nexti[depth] = i + 1
-            cell = opts[i]
-            if depth and cell == blanks[depth - 1]:
-                continue  # never undo the move just made
             tile = tiles[cell]
-            h2 = hstep(hs[depth], tiles, tile, cell, blank)
-            generated += 1
-            f2 = depth + 1 + (h2 & 255 if packed else h2)
+            state2 = step(state, tiles, tile, cell, blank)
+            f2 = g2 + (state2 if h_of is None else h_of(state2))
+            counts.generated += 1
+            if f2 > bound:
+                next_bound = min(next_bound, f2)
+                continue
+            tiles[blank], tiles[cell] = tile, BLANK
+            path.append(cell)
+            if tiles == goal_list:
+                return FOUND
+            counts.expand()
+            found = walk(cell, blank, g2, state2, bound)
+            if found == FOUND:
+                return FOUND
+            path.pop()
+            tiles[blank], tiles[cell] = BLANK, tile
+            next_bound = min(next_bound, found)
+        return next_bound
+
+    state0 = inc.initial(start.tiles)
+    return _deepen(start, goal, inc.value(state0), lambda bound: walk(start.blank, -1, 0, state0, bound),
+                   path, names, counts)  # fmt: skip
+
+
+def _deepen(start: Board, goal: Board, bound, walk, path: list, names: dict, counts: _Counts) -> Outcome:
+    """Run depth-first passes under a rising bound until one finds the goal or a bound stops it."""
+    if start == goal:
+        return _outcome("solved", None, start, path, names, counts)
+    while True:
+        counts.expanded += 1  # the root, once per pass
+        _deep_enough(int(bound) + 2)
+        try:
+            found = walk(bound)
+        except _Stop as stop:
+            return _outcome("budget", stop.limit, start, [], names, counts)
+        if found == FOUND:
+            counts.max_depth = max(counts.max_depth, len(path))
+            return _outcome("solved", None, start, path, names, counts)
+        if found == math.inf:
+            return _outcome("exhausted", None, start, [], names, counts)
+        bound = found
+
+
+# -- without events, the pattern database's look-ups inlined -------------------------------------
+def ida_pattern_database(start: Board, goal: Board, pdb, limits: Limits) -> Outcome:
+    """IDA* with an additive pattern database read directly: each move changes one group's
+    placement index by a precomputed amount and costs two table reads per look-up."""
+    _, names = _moves(start.shape)
+    plan = pdb.move_plan(goal)
+    tabs, group_of, change, moves = plan.tables, plan.group_of, plan.change, plan.moves
+    mirror_tile = plan.mirror_tile
+    counts = _Counts(limits)
+    tiles, goal_list, path = list(start.tiles), list(goal.tiles), [start.blank]
+    index, mirrored = plan.indices(start.tiles)
+
+    def walk(blank: int, back: int, g: int, h1: int, h2: int, bound: float) -> float:
+        g2, next_bound = g + 1, math.inf
+        for cell, move, mirror_move in moves[blank]:
+            if cell == back:
+                continue
+            tile = tiles[cell]
+            group = group_of[tile]
+            old = index[group]
+            new = old + change[tile][move]
+            a = h1 + tabs[group][new] - tabs[group][old]
+            twin = mirror_tile[tile]
+            rgroup = group_of[twin]
+            rold = mirrored[rgroup]
+            rnew = rold + change[twin][mirror_move]
+            b = h2 + tabs[rgroup][rnew] - tabs[rgroup][rold]
+            counts.generated += 1
+            f2 = g2 + (a if a > b else b)
             if f2 > bound:
                 if f2 < next_bound:
                     next_bound = f2
-                if emit:
-                    child = list(tiles)
-                    child[blank], child[cell] = tile, BLANK
-                    hv = value(h2)
-                    parent = nodes[depth] if depth < len(nodes) else None
-                    skipped = Node(tuple(child), shape, depth + 1, hv, f2, names[(blank, cell)], parent)
-                    yield event("skip", skipped, bound)
                 continue
             tiles[blank], tiles[cell] = tile, BLANK
-            depth += 1
-            if depth == len(blanks):
-                blanks.append(cell)
-                hs.append(h2)
-                nexti.append(0)
-            else:
-                blanks[depth], hs[depth], nexti[depth] = cell, h2, 0
-            if emit:
-                del nodes[depth:]
-                nodes.append(node_at(blanks, tiles, depth, hs, nodes))
-                yield event("generate", nodes[depth], bound)
-            if tiles == goal_list:
-                node = nodes[depth] if emit else _final_node(start, blanks, hs, depth, names, value)
-                yield event("solved", node, bound)
-                return _finish(
-                    out, _Summary("solved", path_link(blanks, depth), expanded, generated, depth + 1)
-                )
-            if depth + 1 > max_depth:
-                max_depth = depth + 1
-            if expanded >= limit or (
-                deadline is not None and not expanded & 1023 and time.perf_counter() > deadline
-            ):
-                yield event("budget", nodes[depth] if emit else None, bound)
-                return _finish(out, _Summary("budget", None, expanded, generated, max_depth))
-            expanded += 1
-            if emit:
-                yield event("expand", nodes[depth], bound)
-        if next_bound == math.inf:
-            yield event("exhausted", None, bound)
-            return _finish(out, _Summary("exhausted", None, expanded, generated, max_depth))
-        bound = next_bound
+            path.append(cell)
+            if a == 0 and tiles == goal_list:
+                return FOUND
+            counts.expand()
+            index[group], mirrored[rgroup] = new, rnew
+            found = walk(cell, blank, g2, a, b, bound)
+            if found == FOUND:
+                return FOUND
+            index[group], mirrored[rgroup] = old, rold
+            path.pop()
+            tiles[blank], tiles[cell] = BLANK, tile
+            if found < next_bound:
+                next_bound = found
+        return next_bound
+
+    h1, h2 = plan.value(index), plan.value(mirrored)
+    return _deepen(start, goal, max(h1, h2), lambda bound: walk(start.blank, -1, 0, h1, h2, bound),
+                   path, names, counts)  # fmt: skip
 
 
-def _final_node(start, blanks, hs, depth, names, value) -> Node:
-    tiles, node = list(start.tiles), None
-    for d in range(depth + 1):
-        if d:
-            b, c = blanks[d - 1], blanks[d]
-            tiles[b], tiles[c] = tiles[c], BLANK
-        move = names[(blanks[d - 1], blanks[d])] if d else None
-        h = value(hs[d])
-        node = Node(tuple(tiles), start.shape, d, h, d + h, move, node)
-    return node
-
-
-def ida_star_events(
-    start, goal=None, *, heuristic=manhattan, budget: int | None = None, seconds: float | None = None
-) -> Generator[Event, None, None]:
-    """Run IDA*, yielding a ``"bound"`` event per iteration and an event per node touched.
+def ida_star_events(start, goal=None, *, heuristic=None, budget=None, seconds=None, memory=None):
+    """Run IDA*, yielding a ``"bound"`` event per pass and an event per node touched.
 
     ``frontier`` is 0 in IDA* events: there is no frontier, only the current path (``node.path()``).
+    The bounds default to none (a generator stops when you stop reading it).
 
+    Parameters
+    ----------
+    start, goal : Board or str
+        The board and its goal (default: the blank-last goal of the same shape).
+    heuristic : callable ``h(board, goal)``, optional
+        Default ``manhattan``.
+    budget, seconds, memory : bounds, optional
+        Expansions, wall-clock seconds, bytes of recorded events.
+
+    Returns
+    -------
+    generator of Event
+
+    Examples
+    --------
     >>> from puzzlelab import Board
     >>> [e.kind for e in ida_star_events(Board.parse("1 2 3/4 5 6/7 _ 8"))][:3]
     ['bound', 'expand', 'skip']
     """
+    from ..heuristics import check_heuristic, manhattan
+    from .engine import check_limits, prepare
+
     start, goal = prepare(start, goal)
-    check_budget(budget, seconds)
-    return _ida(start, goal, heuristic, budget, seconds, None)
-
-
-def ida_star(
-    start, goal=None, *, heuristic=manhattan, budget=None, seconds=None, record=False, record_cap=100_000
-) -> SearchResult:
-    """Solve with IDA*; optimal when ``heuristic`` never overestimates.
-
-    ``max_frontier`` reports the deepest path held (IDA* keeps no frontier).
-
-    >>> from puzzlelab import Board
-    >>> ida_star(Board.parse("1 2 3/4 5 6/_ 7 8"), budget=100).cost
-    2
-    """
-    t0 = time.perf_counter()
-    start, goal = prepare(start, goal)
-    check_budget(budget, seconds)
-    check_record(record, record_cap)
-    detail = record_cap + 1 if record else 0
-    return run_events(
-        lambda out: _ida(start, goal, heuristic, budget, seconds, detail, out),
-        start_time=t0,
-        record=record,
-        record_cap=record_cap,
-        board=start,
-        algorithm="ida_star",
-        heuristic=heuristic_name(heuristic),
-        weight=1.0,
-        optimal=is_admissible(heuristic),
-    )
+    limits = check_limits(budget, seconds, memory)
+    heuristic = check_heuristic(manhattan if heuristic is None else heuristic)
+    return ida_events(start, goal, heuristic, limits)

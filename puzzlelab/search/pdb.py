@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import numpy as np
 
-from ..board import Board
+from ..board import Board, neighbour_table
 from ..heuristics import Incremental
 from .pdb_build import check_partition as _check_partition
 from .pdb_build import default_partition, index_bits, text_progress
@@ -39,6 +40,15 @@ from .pdb_store import load_tables, pattern_database
 __all__ = ["PatternDatabase", "default_partition", "pattern_database", "text_progress"]
 
 Progress = Callable[[int, int, str], None]
+#: Bits of each sum in the incremental state: room for 63 groups of values up to 254 (16,002).
+H_BITS = 16
+H_MASK = (1 << H_BITS) - 1
+
+
+def _low_field(state: int) -> int:
+    """h from an incremental state: its lowest ``H_BITS`` bits."""
+    return state & H_MASK
+
 
 
 def _mirror(goal: Board) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
@@ -55,6 +65,40 @@ def _mirror(goal: Board) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     home = {t: i for i, t in enumerate(goal.tiles)}
     tile = tuple(goal.tiles[cell[home[t]]] for t in range(goal.size))
     return cell, tile
+
+
+class MovePlan(NamedTuple):
+    """A pattern database laid out for a search loop that reads it directly.
+
+    ``tables[g][i]``: the value of group ``g`` at placement index ``i``; ``group_of[t]``: tile
+    ``t``'s group; ``change[t][src * n + dst]``: how tile ``t``'s group index changes when ``t``
+    slides from ``src`` to ``dst``; ``mirror_tile`` / ``mirror_cell``: the reflection (the
+    identity when the database is not reflected, so the second look-up repeats the first);
+    ``moves[blank]``: ``(cell, src * n + dst, the mirrored src * n + dst)`` for each tile that
+    can slide into the blank.
+    """
+
+    database: PatternDatabase
+    tables: tuple[bytes, ...]
+    group_of: list[int]
+    change: list[list[int]]
+    mirror_tile: tuple[int, ...]
+    mirror_cell: tuple[int, ...]
+    moves: list[list[tuple[int, int, int]]]
+
+    def indices(self, tiles) -> tuple[list[int], list[int]]:
+        """Each group's placement index for ``tiles``, and for its reflection."""
+        where = {t: i for i, t in enumerate(tiles)}
+        mirrored = {self.mirror_tile[t]: self.mirror_cell[i] for t, i in where.items()}
+        return self._index(where), self._index(mirrored)
+
+    def _index(self, where) -> list[int]:
+        b = self.database.bits
+        return [sum(where[t] << (b * k) for k, t in enumerate(group)) for group in self.database.partition]
+
+    def value(self, index: list[int]) -> int:
+        """The database's value for these group indices."""
+        return sum(table[i] for table, i in zip(self.tables, index, strict=True))
 
 
 class PatternDatabase:
@@ -160,54 +204,79 @@ class PatternDatabase:
         return key, h
 
     def incremental(self, goal: Board) -> Incremental:
-        """The form the search engines use: the packed group indices, with h in the low 8 bits."""
+        """The form the search engines use (see :class:`~puzzlelab.heuristics.Incremental`).
+
+        Its state packs every group's placement index above ``H_BITS``-bit sums; the engines
+        read h with ``inc.h(state)`` and never look inside. ``H_BITS`` = 16 holds any sum a
+        partition can reach (at most 63 groups of values below 255), so nothing is truncated.
+        """
         if goal != self.goal:
             raise ValueError(
                 f"this pattern database was built for the goal {self.goal.text()}, not {goal.text()}"
             )
         if self.mirror is not None:
             return self._incremental_reflected()
-        info, _ = self._layout(8)
+        info, _ = self._layout(H_BITS)
 
         def initial(tiles) -> int:
             key, h = self._keys({t: i for i, t in enumerate(tiles)})
-            return (key << 8) | h
+            return (key << H_BITS) | h
 
         def step(hs, tiles, tile, src, dst):
             table, off, mask, inner, outer = info[tile]
             old = (hs >> off) & mask
-            return hs + ((dst - src) << (8 + outer)) + table[old + ((dst - src) << inner)] - table[old]
+            return hs + ((dst - src) << (H_BITS + outer)) + table[old + ((dst - src) << inner)] - table[old]
 
-        return Incremental(initial, step, packed=True)
+        return Incremental(initial, step, _low_field)
 
     def _incremental_reflected(self) -> Incremental:
         """State: keys of the reflected board, keys of the board, then its sum, the reflected sum
-        and their max, one byte each (low byte = h)."""
+        and their max, ``H_BITS`` each (the lowest field is h)."""
         cell, tile = self.mirror
-        plain, width = self._layout(24)
-        mirrored, _ = self._layout(24 + width)
+        plain, width = self._layout(3 * H_BITS)
+        mirrored, _ = self._layout(3 * H_BITS + width)
         info = [None] * self.goal.size
         for t in range(1, self.goal.size):
             table, off, mask, inner, outer = plain[t]
             rtable, roff, rmask, rinner, router = mirrored[tile[t]]
             info[t] = (table, off, mask, inner, outer, rtable, roff, rmask, rinner, width + router)
+        one, two, three = H_BITS, 2 * H_BITS, 3 * H_BITS
 
         def initial(tiles) -> int:
             where = {t: i for i, t in enumerate(tiles)}
             key, h1 = self._keys(where)
             rkey, h2 = self._keys({tile[t]: cell[i] for t, i in where.items()})
-            return (((rkey << width) | key) << 24) | (h1 << 16) | (h2 << 8) | max(h1, h2)
+            return (((rkey << width) | key) << three) | (h1 << two) | (h2 << one) | max(h1, h2)
 
         def step(hs, tiles, moved, src, dst):
             table, off, mask, inner, outer, rtable, roff, rmask, rinner, router = info[moved]
             old, rold = (hs >> off) & mask, (hs >> roff) & rmask
             d, rd = dst - src, cell[dst] - cell[src]
-            h1 = ((hs >> 16) & 255) + table[old + (d << inner)] - table[old]
-            h2 = ((hs >> 8) & 255) + rtable[rold + (rd << rinner)] - rtable[rold]
-            keys = (hs >> 24) + (d << outer) + (rd << router)
-            return (keys << 24) | (h1 << 16) | (h2 << 8) | (h1 if h1 > h2 else h2)
+            h1 = ((hs >> two) & H_MASK) + table[old + (d << inner)] - table[old]
+            h2 = ((hs >> one) & H_MASK) + rtable[rold + (rd << rinner)] - rtable[rold]
+            keys = (hs >> three) + (d << outer) + (rd << router)
+            return (keys << three) | (h1 << two) | (h2 << one) | (h1 if h1 > h2 else h2)
 
-        return Incremental(initial, step, packed=True)
+        return Incremental(initial, step, _low_field)
+
+    def move_plan(self, goal: Board) -> MovePlan:
+        """What a search needs to read this database inside its own loop (see :class:`MovePlan`)."""
+        if goal != self.goal:
+            raise ValueError(
+                f"this pattern database was built for the goal {self.goal.text()}, not {goal.text()}"
+            )
+        n, b = self.goal.size, self.bits
+        cell, tile = self.mirror or (tuple(range(n)), tuple(range(n)))
+        group_of, inner = [0] * n, [0] * n
+        for g, group in enumerate(self.partition):
+            for k, t in enumerate(group):
+                group_of[t], inner[t] = g, b * k
+        change = [[(d - s) << inner[t] for s in range(n) for d in range(n)] for t in range(n)]
+        moves = [
+            [(c, c * n + blank, cell[c] * n + cell[blank]) for _, c in options]
+            for blank, options in enumerate(neighbour_table(*self.goal.shape))
+        ]
+        return MovePlan(self, tuple(self._bytes), group_of, change, tile, cell, moves)
 
     def __repr__(self) -> str:
         groups = "-".join(str(len(g)) for g in self.partition)

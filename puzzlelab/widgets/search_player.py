@@ -28,12 +28,12 @@ from ..plots.search import (
     draw_search_progress,
 )
 from ._base import Blitter, RunCache, View, clear_artists, error_line, png_image, set_title
-from ._replay import Replay
+from ..search.trace import Trace as Replay
 
 __all__ = ["BOARD_VIEWS", "CHART_VIEWS", "PLAYER_METHODS", "SearchPlayer"]
 
 #: the best-first searches the player replays (IDA*'s depth-first events have no frontier to show)
-PLAYER_METHODS = ("astar", "weighted_astar", "greedy", "bfs", "auto_solver")
+PLAYER_METHODS = ("astar", "weighted_astar", "greedy", "bfs", "article")
 PLAYER_HEURISTICS = ("manhattan", "linear_conflict", "misplaced", "zero")
 BOARD_VIEWS = ("expansion", "frontier", "path")
 CHART_VIEWS = ("progress", "(g, h) plane")
@@ -150,14 +150,12 @@ class SearchPlayer(View):
         from .. import search
 
         method, heuristic = self.method.value, search.HEURISTICS[self.heuristic.value]
-        options = {"budget": self.budget, "record": True, "record_cap": 4 * self.budget + 8}
-        if method == "auto_solver":
-            return search.auto_solver(self.start, self.goal, **options)
-        if method == "bfs":
-            return search.bfs(self.start, self.goal, **options)
+        options = {"budget": self.budget, "record": True}
+        if method not in ("bfs", "article"):  # those two have their own heuristic
+            options["heuristic"] = heuristic
         if method == "weighted_astar":
             options["weight"] = self.weight.value
-        return search.METHODS[method](self.start, self.goal, heuristic=heuristic, **options)
+        return search.SOLVERS[method](self.start, self.goal, **options)
 
     def _record(self):
         """Run the search the controls describe, recorded for replay."""
@@ -169,7 +167,7 @@ class SearchPlayer(View):
         What the previous settings showed is cleared first, so a run that fails (an unsolvable
         start, say) leaves an empty player with the reason on its error line."""
         self.weight.disabled = self.method.value != "weighted_astar"
-        self.heuristic.disabled = self.method.value in ("bfs", "auto_solver")
+        self.heuristic.disabled = self.method.value in ("bfs", "article")
         self.replay, self._chart_key = None, None
         self.outcome.value = ""
         self.info.value = "nothing to replay: see the message below"

@@ -1,0 +1,433 @@
+"""The solvers: one table of (priority, heuristic, strategy), one signature, one solve policy.
+
+Every solver is ``solver(start, goal=None, *, heuristic=..., budget=..., seconds=..., memory=...,
+record=False) -> SearchResult`` (``weighted_astar`` also takes ``weight``). Each is a row of
+:data:`METHODS`: a priority ``f(g, h)`` for the best-first engine (or IDA*'s depth-first
+strategy), a default heuristic and the engine's tie, goal-test and duplicate rules.
+:func:`solve` picks a row by name, and ``method="auto"`` applies the one policy the widgets use
+too: optimal up to 4x4, honest beyond.
+
+>>> from puzzlelab import Board
+>>> start = Board.parse("4 1 3/7 2 6/_ 5 8")
+>>> astar(start, heuristic=linear_conflict).cost, bfs(start).cost
+(6, 6)
+>>> solve(start, method="greedy").solved
+True
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from .._validate import choice, real
+from ..board import Board
+from ..heuristics import (
+    check_heuristic,
+    heuristic_name,
+    linear_conflict,
+    manhattan,
+    manhattan_with_blank,
+    misplaced,
+    zero,
+)
+from .autosolver import ARTICLE_STRATEGY, article_score
+from .engine import (
+    DEFAULT_BUDGET,
+    DEFAULT_MEMORY,
+    DEFAULT_SECONDS,
+    Limits,
+    Outcome,
+    SearchResult,
+    Strategy,
+    _best_first,
+    _Task,
+    check_limits,
+    check_record,
+    prepare,
+)
+from .ida import ida_events, ida_lean, ida_pattern_database
+
+__all__ = [
+    "METHODS",
+    "Method",
+    "article_solver",
+    "astar",
+    "bfs",
+    "greedy",
+    "ida_star",
+    "is_admissible",
+    "solve",
+    "weighted_astar",
+]
+
+
+DEFAULT_STRATEGY = Strategy()
+
+
+@dataclass(frozen=True)
+class Method:
+    """One way to search: ``priority(g, h)`` for the best-first engine (None: IDA*), the default
+    heuristic, the engine's rules, and whether an admissible heuristic makes it optimal."""
+
+    name: str
+    priority: Callable[[int, float], float] | None
+    heuristic: Callable
+    strategy: Strategy = DEFAULT_STRATEGY
+    optimal_if_admissible: bool = True
+
+
+def _by_g(g, h):
+    return g
+
+
+def _by_h(g, h):
+    return h
+
+
+def _g_plus_h(g, h):
+    return g + h
+
+
+#: The solvers by name: bfs is f = g, greedy f = h, A* f = g + h, the article's f = g + 2h.
+METHODS: dict[str, Method] = {
+    "bfs": Method("bfs", _by_g, zero),
+    "greedy": Method("greedy", _by_h, manhattan, optimal_if_admissible=False),
+    "astar": Method("astar", _g_plus_h, manhattan),
+    "weighted_astar": Method("weighted_astar", None, manhattan),  # f = g + w*h, w given per call
+    "article": Method("article", article_score, manhattan_with_blank, ARTICLE_STRATEGY, False),
+    "ida_star": Method("ida_star", None, manhattan),
+}
+
+
+def is_admissible(heuristic) -> bool:
+    """True for the heuristics known never to overestimate: the built-in admissible ones, the
+    pattern database, or any function a student marks with ``admissible = True``."""
+    return (
+        heuristic in (zero, misplaced, manhattan, linear_conflict)
+        or getattr(heuristic, "admissible", False) is True
+    )
+
+
+@contextmanager
+def _gc_paused():
+    """Pause Python's cyclic garbage collector while a search runs, restoring it afterwards.
+
+    Searches allocate many small tuples that form no reference cycles (reference counting frees
+    them); without the pause the collector rescans them over and over. Interrupting a search
+    (KeyboardInterrupt) restores the collector too.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _drain(events, keep: bool) -> tuple[list, Outcome]:
+    """Run an engine generator to its end: its events (if ``keep``) and its Outcome."""
+    kept = []
+    with _gc_paused():
+        while True:
+            try:
+                event = next(events)
+            except StopIteration as stop:
+                return kept, stop.value
+            if keep:
+                kept.append(event)
+
+
+def _run(method: Method, start, goal, *, heuristic, budget, seconds, memory, record, weight=None):
+    """Check the arguments, run ``method``'s search and package a :class:`SearchResult`."""
+    t0 = time.perf_counter()
+    start, goal = prepare(start, goal)
+    limits = check_limits(budget, seconds, memory)
+    record = check_record(record)
+    check_heuristic(heuristic)
+    if method.name == "ida_star":
+        events, outcome = _run_ida(start, goal, heuristic, limits, record)
+    else:
+        priority = method.priority if weight is None else _weighted(weight)
+        task = _Task(start, goal, priority, heuristic, method.strategy, limits)
+        events, outcome = _drain(_best_first(task, record), record)
+    w = 1.0 if method.name in ("astar", "ida_star") else weight
+    w = 2.0 if method.name == "article" else w
+    admissible = is_admissible(heuristic) and (weight is None or weight <= 1)
+    return _result(outcome, start, events if record else None, t0, algorithm=method.name,
+                   heuristic=heuristic_name(heuristic), weight=w, limits=limits,
+                   optimal=method.optimal_if_admissible and admissible,
+                   strategy=None if method.name == "ida_star" else method.strategy)  # fmt: skip
+
+
+def _run_ida(start: Board, goal: Board, heuristic, limits: Limits, record: bool):
+    if record:
+        return _drain(ida_events(start, goal, heuristic, limits), True)
+    move_plan = getattr(heuristic, "move_plan", None)
+    if callable(move_plan) and getattr(heuristic, "goal", None) == goal:
+        return [], ida_pattern_database(start, goal, heuristic, limits)
+    return [], ida_lean(start, goal, heuristic, limits)
+
+
+def _weighted(w: float):
+    def priority(g, h):
+        return g + w * h
+
+    return priority
+
+
+def _result(outcome: Outcome, start: Board, events, t0: float, **labels) -> SearchResult:
+    solved = outcome.status == "solved"
+    return SearchResult(
+        status=outcome.status,
+        solved=solved,
+        moves=outcome.moves,
+        boards=[Board._trusted(s, start.rows, start.cols) for s in outcome.states],
+        cost=len(outcome.moves) if solved else None,
+        expanded=outcome.expanded,
+        generated=outcome.generated,
+        max_frontier=outcome.max_frontier,
+        seconds=time.perf_counter() - t0,
+        events=events,
+        limit=outcome.limit,
+        **labels,
+    )
+
+
+# -- the solvers: one signature ----------------------------------------------------------------
+_SIGNATURE_DOC = """
+    Parameters
+    ----------
+    start : Board or str
+        The board to solve (any shape from 2x2 to 16x16).
+    goal : Board or str, optional
+        The goal (default: the blank-last goal of ``start``'s shape).
+    heuristic : callable ``h(board, goal)``
+        The estimate of moves left (a built-in such as ``manhattan``, a pattern database, or a
+        function of your own).
+    budget : int or None
+        Expansions before the search gives up (``None``: no limit).
+    seconds : float or None
+        Wall-clock seconds before it gives up (``None``: no limit).
+    memory : int or None
+        Bytes its states, frontier and recorded events may take (estimated; ``None``: no limit).
+    record : bool
+        Keep every event in ``result.events`` (for a replay: :class:`~puzzlelab.search.trace.Trace`).
+
+    Returns
+    -------
+    SearchResult
+        ``status`` "solved", "budget" (``limit`` and ``reason`` say which bound stopped it) or
+        "exhausted"; the moves and boards, cost, nodes expanded and generated.
+
+    Raises
+    ------
+    ValueError
+        The start cannot reach the goal (with the parity explanation), the shapes differ, or a
+        bound is out of range.
+    TypeError
+        A bound, ``record`` or ``heuristic`` of the wrong type.
+"""
+
+
+def _documented(func):
+    func.__doc__ = func.__doc__.replace("    {signature}\n", _SIGNATURE_DOC)
+    return func
+
+
+@_documented
+def bfs(start, goal=None, *, heuristic=zero, budget=DEFAULT_BUDGET, seconds=DEFAULT_SECONDS,
+        memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
+    """Breadth-first search: the frontier ordered by ``g`` alone (h is computed, never used).
+    {signature}
+    Examples
+    --------
+    >>> from puzzlelab import Board
+    >>> bfs(Board.parse("1 2 3/4 5 6/_ 7 8")).cost
+    2
+    """
+    return _run(METHODS["bfs"], start, goal, heuristic=heuristic, budget=budget, seconds=seconds,
+                memory=memory, record=record)  # fmt: skip
+
+
+@_documented
+def greedy(start, goal=None, *, heuristic=manhattan, budget=DEFAULT_BUDGET, seconds=DEFAULT_SECONDS,
+           memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
+    """Greedy best-first search: always expand the node that looks closest (f = h). Not optimal.
+    {signature}
+    Examples
+    --------
+    >>> from puzzlelab import Board
+    >>> greedy(Board.parse("1 2 3/4 5 6/_ 7 8")).solved
+    True
+    """
+    return _run(METHODS["greedy"], start, goal, heuristic=heuristic, budget=budget, seconds=seconds,
+                memory=memory, record=record)  # fmt: skip
+
+
+@_documented
+def astar(start, goal=None, *, heuristic=manhattan, budget=DEFAULT_BUDGET, seconds=DEFAULT_SECONDS,
+          memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
+    """A* search: f = g + h. Optimal when ``heuristic`` never overestimates.
+    {signature}
+    Examples
+    --------
+    >>> from puzzlelab import Board
+    >>> astar(Board.parse("1 2 3/4 5 6/_ 7 8")).cost
+    2
+    """
+    return _run(METHODS["astar"], start, goal, heuristic=heuristic, budget=budget, seconds=seconds,
+                memory=memory, record=record)  # fmt: skip
+
+
+def check_weight(weight) -> float:
+    """``weight`` as a float in [0, 1000]; TypeError/ValueError naming it."""
+    return real("weight", weight, low=0, high=1000)
+
+
+@_documented
+def weighted_astar(start, goal=None, *, weight=1.0, heuristic=manhattan, budget=DEFAULT_BUDGET,
+                   seconds=DEFAULT_SECONDS, memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
+    """Weighted A*: f = g + w*h. w = 0 is uniform-cost search, w = 1 is A*, larger w is greedier;
+    with an admissible heuristic the cost is at most w times the optimum (``weight``: 0..1000).
+    {signature}
+    Examples
+    --------
+    >>> from puzzlelab import Board
+    >>> weighted_astar(Board.parse("1 2 3/4 5 6/_ 7 8"), weight=2.5).cost
+    2
+    """
+    w = check_weight(weight)
+    return _run(METHODS["weighted_astar"], start, goal, heuristic=heuristic, budget=budget,
+                seconds=seconds, memory=memory, record=record, weight=w)  # fmt: skip
+
+
+@_documented
+def article_solver(start, goal=None, *, heuristic=manhattan_with_blank, budget=DEFAULT_BUDGET,
+                   seconds=DEFAULT_SECONDS, memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
+    """The fourth seed article's 8-puzzle solver: f = g + 2h with the blank counted in h,
+    newest first on ties, a blacklist of expanded boards, stop when the goal is generated.
+    Never guaranteed optimal (see :mod:`puzzlelab.search.autosolver`).
+    {signature}
+    Examples
+    --------
+    >>> from puzzlelab import Board
+    >>> article_solver(Board.parse("1 2 3/4 5 6/_ 7 8")).moves
+    ['R', 'R']
+    """
+    return _run(METHODS["article"], start, goal, heuristic=heuristic, budget=budget, seconds=seconds,
+                memory=memory, record=record)  # fmt: skip
+
+
+#: IDA*'s default expansion budget: it needs almost no memory, so seconds is its usual bound.
+IDA_BUDGET = 200_000_000
+
+
+@_documented
+def ida_star(start, goal=None, *, heuristic=manhattan, budget=IDA_BUDGET, seconds=DEFAULT_SECONDS,
+             memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
+    """IDA*: depth-first passes under a rising bound on f = g + h; optimal when ``heuristic``
+    never overestimates. Memory grows with the depth only (``memory`` bounds recorded events);
+    ``max_frontier`` reports the deepest path held.
+    {signature}
+    Examples
+    --------
+    >>> from puzzlelab import Board
+    >>> ida_star(Board.parse("1 2 3/4 5 6/_ 7 8"), budget=100).cost
+    2
+    """
+    return _run(METHODS["ida_star"], start, goal, heuristic=heuristic, budget=budget, seconds=seconds,
+                memory=memory, record=record)  # fmt: skip
+
+
+SOLVERS = {
+    "bfs": bfs,
+    "greedy": greedy,
+    "astar": astar,
+    "weighted_astar": weighted_astar,
+    "article": article_solver,
+    "ida_star": ida_star,
+}
+
+#: Weight used by ``solve(method="auto")`` on boards larger than 4x4 (fast, not optimal).
+AUTO_LARGE_WEIGHT = 3.0
+
+
+def auto_plan(board: Board, goal: Board) -> tuple[str, Callable, dict]:
+    """The "auto" policy for ``board``: (a label, the solver, its options).
+
+    Up to 12 cells: A* with linear conflict. 4x4: IDA* with the reflected pattern database
+    (optimal in about a second on most boards). Other boards of up to 16 cells: IDA* with
+    linear conflict. Larger: weighted A* (w = 3, linear conflict), not optimal.
+    """
+    if board.size <= 12:
+        return "A*, linear conflict", astar, {"heuristic": linear_conflict}
+    if board.shape == (4, 4):
+        from .pdb_store import pattern_database
+
+        reflect = goal.blank % 5 == 0
+        pdb = pattern_database(goal, reflect=reflect, progress=None)
+        return "IDA*, pattern database", ida_star, {"heuristic": pdb}
+    if board.size <= 16:
+        return "IDA*, linear conflict", ida_star, {"heuristic": linear_conflict}
+    return f"weighted A*, w={AUTO_LARGE_WEIGHT:g}", weighted_astar, {
+        "heuristic": linear_conflict,
+        "weight": AUTO_LARGE_WEIGHT,
+    }
+
+
+def solve(start, goal=None, *, method="auto", heuristic=None, weight=None, budget=None,
+          seconds=DEFAULT_SECONDS, memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
+    """Solve ``start`` with the solver named ``method``, or by the "auto" policy.
+
+    Parameters
+    ----------
+    start, goal : Board or str
+        As for every solver (``goal`` defaults to the blank-last goal).
+    method : str
+        ``"auto"`` (see :func:`auto_plan`: optimal up to 4x4, weighted A* beyond, whose result
+        says ``optimal=False``) or a key of :data:`SOLVERS`: "bfs", "greedy", "astar",
+        "weighted_astar", "article", "ida_star".
+    heuristic : callable, optional
+        Overrides the method's default heuristic.
+    weight : float, optional
+        For "weighted_astar" (default 1).
+    budget, seconds, memory : int, float, int or None
+        The bounds (``budget=None`` here means the solver's own default).
+    record : bool
+        Keep the events.
+
+    Returns
+    -------
+    SearchResult
+
+    Raises
+    ------
+    ValueError, TypeError
+        An unknown method or a bad argument (see the solvers).
+
+    Examples
+    --------
+    >>> solve(Board.parse("1 2 3/4 5 6/7 _ 8")).moves
+    ['R']
+    """
+    choice("method", method, ["auto", *SOLVERS])
+    options = {"seconds": seconds, "memory": memory, "record": record}
+    if budget is not None:
+        options["budget"] = budget
+    if method == "auto":
+        board, goal_board = prepare(start, goal)
+        _, solver, chosen = auto_plan(board, goal_board)
+        chosen.update({k: v for k, v in (("heuristic", heuristic), ("weight", weight)) if v is not None})
+        return solver(board, goal_board, **chosen, **options)
+    if heuristic is not None:
+        options["heuristic"] = heuristic
+    if weight is not None:
+        if method != "weighted_astar":
+            raise ValueError(f"weight is for method='weighted_astar', not {method!r}")
+        options["weight"] = weight
+    return SOLVERS[method](start, goal, **options)

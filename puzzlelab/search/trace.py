@@ -1,0 +1,128 @@
+"""A recorded search, indexed by step: what a replay shows (node, children, frontier, path).
+
+Step ``k`` (1-based) is the k-th expansion: the node expanded, its children (those put on the
+frontier and those skipped), and the frontier just after. The frontier is rebuilt from the
+events exactly as the engine holds it, with the key the engine gave each entry
+(``event.key``): an entry joins at its ``"generate"`` event and leaves when it is expanded (the
+``"expand"`` event carries its key) or, under the ``"reached"`` duplicate rule, when its board is
+generated again by a shorter path (the engine then skips the old entry when it comes up). The
+next node expanded is always the live entry with the smallest key.
+
+>>> from puzzlelab import Board
+>>> from puzzlelab.search import astar
+>>> trace = Trace(astar(Board.parse("1 2 3/4 _ 5/7 8 6"), record=True))
+>>> trace.steps, trace.node(1).board.text(), trace.next_node(1).board.text()
+(2, '1 2 3/4 _ 5/7 8 6', '1 2 3/4 5 _/7 8 6')
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["Trace"]
+
+
+class Trace:
+    """Random access to every step of a recorded best-first search (``result.events``).
+
+    Parameters
+    ----------
+    result : SearchResult
+        A search run with ``record=True``.
+
+    Raises
+    ------
+    ValueError
+        The search was not recorded.
+    """
+
+    def __init__(self, result):
+        events = result.events
+        if events is None:
+            raise ValueError("this search was not recorded: run it with record=True")
+        self.result = result
+        self.events = events
+        self.expand_at = [i for i, e in enumerate(events) if e.kind == "expand"]
+        self.steps = len(self.expand_at)
+        expanded = [events[i].node for i in self.expand_at]
+        self.g = np.array([n.g for n in expanded], dtype=float)
+        self.h = np.array([n.h for n in expanded], dtype=float)
+        self.f = np.array([n.f for n in expanded], dtype=float)
+        self.frontier_sizes = np.array([events[i].frontier for i in self.expand_at], dtype=float)
+        strategy = getattr(result, "strategy", None)
+        self._reopen_kills = strategy is None or strategy.duplicates == "reached"
+        self._index_frontier()
+
+    def _index_frontier(self) -> None:
+        """For every frontier entry: the event that added it, the one it left at, its key, its node."""
+        born, dies, keys, nodes = [], [], [], []
+        by_key: dict = {}
+        live: dict = {}  # state -> entries not yet expanded or superseded
+        for i, event in enumerate(self.events):
+            if event.key is None:
+                continue
+            if event.kind == "expand":
+                j = by_key.get(event.key)
+                if j is not None:  # (the root entry has no generate event)
+                    dies[j] = i
+                    live[event.node.state].remove(j)
+            elif event.kind == "generate":
+                if self._reopen_kills:
+                    for j in live.pop(event.node.state, ()):
+                        dies[j] = i  # a shorter path supersedes it: the engine will skip it
+                by_key[event.key] = len(born)
+                live.setdefault(event.node.state, []).append(len(born))
+                born.append(i)
+                dies.append(len(self.events))
+                keys.append(event.key)
+                nodes.append(event.node)
+        self._born, self._dies = np.array(born, dtype=np.int64), np.array(dies, dtype=np.int64)
+        self._keys = np.array(keys, dtype=float).reshape(-1, 3)
+        self._nodes = nodes
+
+    def _check(self, step: int) -> int:
+        if not 1 <= step <= self.steps:
+            raise ValueError(f"step {step} is outside 1..{self.steps}")
+        return step
+
+    def _span(self, step: int) -> tuple[int, int]:
+        start = self.expand_at[self._check(step) - 1]
+        stop = self.expand_at[step] if step < self.steps else len(self.events)
+        return start, stop
+
+    def node(self, step: int):
+        """The node expanded at ``step``."""
+        return self.events[self._span(step)[0]].node
+
+    def children(self, step: int) -> tuple[list, list]:
+        """``(generated, skipped)`` children of the node expanded at ``step``."""
+        start, stop = self._span(step)
+        around = self.events[start + 1 : stop]
+        return (
+            [e.node for e in around if e.kind == "generate"],
+            [e.node for e in around if e.kind == "skip"],
+        )
+
+    def frontier(self, step: int, best: int = 5) -> tuple[list, int]:
+        """The ``best`` frontier entries after ``step``, in the order the engine takes them, and
+        how many entries are live."""
+        _, stop = self._span(step)
+        alive = np.flatnonzero((self._born < stop) & (self._dies >= stop))
+        keys = self._keys[alive]
+        order = alive[np.lexsort((keys[:, 2], keys[:, 1], keys[:, 0]))][:best]
+        return [self._nodes[j] for j in order], int(alive.size)
+
+    def next_node(self, step: int):
+        """The node the engine expands after ``step`` (None when the search ends there)."""
+        best, _ = self.frontier(step, best=1)
+        return best[0] if best else None
+
+    def describe(self, step: int) -> str:
+        """One line about ``step``: the node expanded, its children, the frontier size."""
+        node = self.node(step)
+        generated, skipped = self.children(step)
+        frontier = self.events[self._span(step)[1] - 1].frontier
+        return (
+            f"step {step} of {self.steps}: expand g={node.g} h={node.h:g} f={node.f:g}; "
+            f"{len(generated)} new children, {len(skipped)} skipped; frontier {frontier}"
+        )
