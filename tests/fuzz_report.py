@@ -136,6 +136,13 @@ def table(after: dict, before: dict | None) -> str:
         total.update(counts)
         lines.append(f"| {call} | " + " | ".join(str(counts[c]) for c in columns) + " |")
     lines.append("| **all** | " + " | ".join(f"**{total[c]}**" for c in columns) + " |")
+    if before:
+        old = Counter(t["outcome"] for t in before["trials"])
+        old["trials"] = len(before["trials"])
+        old["bugs before"] = sum(old[b] for b in BUGS)
+        lines.append(
+            "| *all, before* | " + " | ".join(f"*{old[c]}*" if c != "fixed" else "" for c in columns) + " |"
+        )
     return "\n".join(lines)
 
 
@@ -146,13 +153,14 @@ def main() -> None:
     parser.add_argument("--before", help="directory holding an older copy of the puzzlelab package")
     parser.add_argument("--seconds", type=float, default=10, help="time limit per trial (default 10)")
     parser.add_argument("--json", help="write the raw results here instead of printing the table")
+    parser.add_argument("--before-json", help="results of an earlier --json run to compare with")
     parser.add_argument("--bugs", action="store_true", help="also list every trial that is still a bug")
     args = parser.parse_args()
     results = run_trials(args.seconds)
     if args.json:
         Path(args.json).write_text(json.dumps(results))
         return
-    before = None
+    before = json.loads(Path(args.before_json).read_text()) if args.before_json else None
     if args.before:
         out = Path(f"/tmp/fuzz_before_{os.getpid()}.json")
         env = {**os.environ, "PYTHONPATH": f"{args.before}{os.pathsep}{HERE}"}
