@@ -52,7 +52,7 @@ PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAW
 
 def _grading(grade_id: str, *, solution=False, grade=False, points=None, locked=False) -> dict:
     meta = {"grade": grade, "grade_id": grade_id, "locked": locked, "schema_version": 3,
-            "solution": solution, "task": False, "checksum": "0123456789abcdef"}  # fmt: skip
+            "solution": solution, "task": False, "checksum": "0123456789abcdef" * 2}  # fmt: skip
     if points is not None:
         meta["points"] = points
     return {"nbgrader": meta}
