@@ -13,6 +13,8 @@ heuristic or weight runs it once.
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
@@ -27,8 +29,8 @@ from ..plots.search import (
     draw_search_path,
     draw_search_progress,
 )
-from ._base import Blitter, RunCache, View, clear_artists, error_line, png_image, set_title
 from ..search.trace import Trace as Replay
+from ._base import Blitter, RunCache, View, clear_artists, error_line, png_image, set_title
 
 __all__ = ["BOARD_VIEWS", "CHART_VIEWS", "PLAYER_METHODS", "SearchPlayer"]
 
@@ -119,8 +121,8 @@ class SearchPlayer(View):
         self._boards_axes = self._boards_figure.add_axes((0.01, 0.01, 0.98, 0.9))
         self._chart_figure = Figure(figsize=(4.5, 3.2), dpi=72)
         self._blitter = Blitter(self._chart_figure)
-        self._chart_axes = None
-        self._chart_key = None
+        self._chart_axes: Any = None
+        self._chart_key: tuple | None = None
         for control in (self.method, self.heuristic, self.weight):
             control.observe(self._on(self.run), names="value")
         self.step.observe(self._on(self.show), names="value")
@@ -214,8 +216,14 @@ class SearchPlayer(View):
         self.boards_image.value = figure_png(self._boards_figure)
         self._draw_chart(step)
 
+    def _shown(self) -> Replay:
+        """The run being shown (drawing is never asked for when there is none)."""
+        if self.replay is None:
+            raise ValueError("nothing to replay: see the message below")
+        return self.replay
+
     def _draw_boards(self, step: int, ax) -> None:
-        replay, view = self.replay, self.board_view.value
+        replay, view = self._shown(), self.board_view.value
         clear_artists(ax)
         if view == "expansion":
             generated, skipped = replay.children(step)
@@ -233,7 +241,7 @@ class SearchPlayer(View):
 
     def _draw_chart(self, step: int) -> None:
         """The chart's axes and the whole run are drawn once; each step moves only the markers."""
-        replay, view = self.replay, self.chart_view.value
+        replay, view = self._shown(), self.chart_view.value
         key = (id(replay), view)
         if key != self._chart_key:
             self._chart_figure.clear()
@@ -261,12 +269,13 @@ class SearchPlayer(View):
         self.chart_image.value = self._blitter.png([self._done, self._fline, self._current, ax.title])
 
     def _setup_gh_plane(self, ax) -> None:
-        replay, weight = self.replay, self._line_weight()
+        replay, weight = self._shown(), self._line_weight()
         draw_gh_plane(replay.g, replay.h, weight=weight or 1.0, ax=ax)
         whole = ax.collections[0]
         whole.set_color("#cccccc")
         whole.set_label("whole run")
-        ax.legend_.remove()
+        if ax.legend_ is not None:
+            ax.legend_.remove()
         self._done = ax.scatter(
             [], [], s=14, alpha=0.5, color=MAIN_COLOR, edgecolors="none", label="expanded"
         )
