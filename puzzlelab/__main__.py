@@ -115,6 +115,9 @@ def voila_command(notebook: Path, *, ip: str, port: int | None, open_browser: bo
         f"--Voila.open_browser={open_browser}",
         # show each cell's output as soon as it has run, not a blank page until the last one has
         "--VoilaConfiguration.progressive_rendering=True",
+        # progressive rendering reads no websocket frame (pongs included) until the last cell has
+        # run: with keep-alive pings on, a lesson running over 90 s lost its outputs at the timeout
+        '--Voila.tornado_settings={"ws_ping_interval": 0}',
     ]  # fmt: skip
     return command if is_loopback(ip) else [*command, "--token"]
 
