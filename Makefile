@@ -39,9 +39,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# every test: lint, types, library and widget tests (2 workers), the docstring examples,
-# the lessons re-run by nbval (one notebook per worker), the browser tests
-test: $(STAMP) lint
+# every test: lint, types (mypy on puzzlelab/, configured in pyproject.toml), library and widget
+# tests (2 workers), the docstring examples, the lessons re-run by nbval (one notebook per worker),
+# the browser tests
+test: $(STAMP) lint typecheck
 	$(BIN)/python -m pytest -n 2 -m "not browser" tests
 	$(BIN)/python -m pytest -q --doctest-modules puzzlelab
 	$(BIN)/python -m pytest -n 2 --dist loadscope --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks

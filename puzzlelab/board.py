@@ -116,7 +116,7 @@ def _validate_tiles(tiles: tuple[int, ...], rows: int, cols: int) -> None:
     if BLANK not in tiles:
         raise ValueError(f"no blank: one cell must be 0 (or '_'), got {list(tiles)}")
     seen: set[int] = set()
-    repeated = sorted({t for t in tiles if t in seen or seen.add(t)})
+    repeated = sorted({t for t in tiles if t in seen or seen.add(t)})  # type: ignore[func-returns-value]
     if repeated:
         raise ValueError(f"repeated tiles {repeated}: each of 0..{n - 1} must appear exactly once")
     outside = sorted(t for t in tiles if not 0 <= t < n)
@@ -187,6 +187,8 @@ class Board:
             cols = rows
         elif rows is None:
             rows = cols
+        assert rows is not None  # for mypy: every branch above set both
+        assert cols is not None
         rows, cols = check_shape(rows, cols)
         _validate_tiles(tiles, rows, cols)
         self.tiles, self.rows, self.cols = tiles, rows, cols
@@ -304,7 +306,7 @@ class Board:
     def _tile(self, tile) -> int:
         if not isinstance(tile, numbers.Integral) or isinstance(tile, bool):
             raise TypeError(f"tile must be a whole number, got {describe(tile)}")
-        if not 0 <= tile < self.size:
+        if not 0 <= int(tile) < self.size:
             raise ValueError(f"tile {describe(tile).split(' (')[0]} is not on this {self.rows}x{self.cols} "
                              f"board (tiles are 0..{self.size - 1}, 0 the blank)")
         return int(tile)
@@ -438,7 +440,7 @@ class Board:
     def _axis_index(self, name: str, value, length: int) -> int:
         if not isinstance(value, numbers.Integral) or isinstance(value, bool):
             raise TypeError(f"board {name} must be a whole number, got {describe(value)}")
-        if not -length <= value < length:
+        if not -length <= int(value) < length:
             raise CellIndexError(
                 f"board {name} {describe(value).split(' (')[0]} is outside 0..{length - 1} "
                 f"of this {self.rows}x{self.cols} board"

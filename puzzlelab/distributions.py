@@ -126,7 +126,7 @@ class Distribution:
 
     def probability(self, perm: Sequence[int]) -> Fraction:
         """The exact probability of one permutation of ``0..n-1``."""
-        perm = sequence("perm", perm)
+        perm = sequence("perm", perm)  # type: ignore[assignment]  # a checked sequence of ints
         if len(perm) != self.n:
             raise ValueError(f"this distribution is over permutations of {self.n} items, got {list(perm)}")
         return Fraction(int(self.counts[rank(perm)]), self.total)

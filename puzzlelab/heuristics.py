@@ -237,10 +237,10 @@ def _incremental_table(goal: Board, with_blank: bool) -> Incremental:
 
         return Incremental(initial, step)
 
-    def initial(tiles):
+    def initial(tiles):  # type: ignore[no-redef]  # the blank-less pair, when with_blank is false
         return sum(dist[t][i] for i, t in enumerate(tiles) if t != BLANK)
 
-    def step(h, tiles, tile, src, dst):
+    def step(h, tiles, tile, src, dst):  # type: ignore[no-redef]
         return h + delta[tile * nn + src * n + dst]
 
     return Incremental(initial, step)

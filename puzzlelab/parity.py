@@ -125,7 +125,7 @@ _METHODS: dict[str, Callable[[Sequence], int]] = {
 }
 
 
-def inversions(seq: Sequence, *, method: str = "fenwick") -> int:
+def inversions(seq: Sequence | Board, *, method: str = "fenwick") -> int:
     """Number of pairs ``i < j`` with ``seq[i] > seq[j]``.
 
     ``method`` is ``"fenwick"`` (default, fast), ``"merge"`` or ``"naive"``; all agree.

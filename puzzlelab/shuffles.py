@@ -318,7 +318,9 @@ def _replay_sort(n: int, answers: Sequence[bool]) -> list[int]:
 
 @lru_cache(maxsize=MAX_SORT_TREE_N + 1)
 def _sort_tree(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    ranks, depths, pending = [], [], [()]
+    ranks: list[int] = []
+    depths: list[int] = []
+    pending: list[tuple[bool, ...]] = [()]
     while pending:
         answers = pending.pop()
         try:

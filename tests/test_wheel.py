@@ -137,6 +137,7 @@ def test_wheel_ships_every_lesson_and_nothing_else_from_notebooks(built):
     assert "puzzlelab = puzzlelab.__main__:main" in entry_points
     assert "puzzlelab/__main__.py" in names
     assert f"puzzlelab-{puzzlelab.__version__}.dist-info/licenses/LICENSE" in names
+    assert "puzzlelab/py.typed" in names  # mypy passes on puzzlelab/ (make test): its types are shipped
     assert not any(n.startswith(("tests/", "notebooks/")) for n in names)
 
 

@@ -74,7 +74,7 @@ def _apply(moves: object, start: Board) -> Board:
     expect(isinstance(moves, str), f"your function returned {moves!r}, not a string of moves",
            hint='return a string such as "UL"')  # fmt: skip
     board = start
-    for step, move in enumerate(moves, 1):
+    for step, move in enumerate(moves, 1):  # type: ignore[var-annotated, arg-type]  # checked: a str
         expect(move in MOVES, f"move {step} is {move!r}", hint="moves are the letters U, D, L, R")
         expect(move in board.moves(), f"move {step} ({move}) is illegal: the blank is on the edge of "
                f"{board.text()}", hint="a move names where the blank goes")  # fmt: skip

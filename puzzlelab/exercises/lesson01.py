@@ -29,7 +29,7 @@ _NUMBER_HINT = "return a Fraction (from fractions import Fraction) or a float"
 
 def _as_fraction(value: object, where: str) -> Fraction:
     try:
-        return Fraction(value).limit_denominator(10**9)  # type: ignore[arg-type]
+        return Fraction(value).limit_denominator(10**9)  # type: ignore[call-overload]  # any number
     except (TypeError, ValueError):
         raise WrongAnswer(f"{where} returned {value!r}, not a number", hint=_NUMBER_HINT) from None
 

@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from .._validate import choice, optional_whole, real
 from ..board import BLANK, MOVES, OPPOSITE, Board, goal_for, neighbour_table
-from ..heuristics import check_heuristic, incremental
+from ..heuristics import Heuristic, check_heuristic, incremental
 from ..parity import explain
 
 __all__ = [
@@ -96,7 +96,8 @@ class Node(NamedTuple):
 
     def path(self) -> list[Node]:
         """The nodes from the start to this one."""
-        nodes, node = [], self
+        nodes: list[Node] = []
+        node: Node | None = self
         while node is not None:
             nodes.append(node)
             node = node.parent
@@ -288,7 +289,7 @@ class _Task(NamedTuple):
     start: Board
     goal: Board
     priority: Callable[[int, float], float]
-    heuristic: object
+    heuristic: Heuristic
     strategy: Strategy
     limits: Limits
 
@@ -383,9 +384,9 @@ def _best_first(task: _Task, record: bool) -> Generator[Event, None, Outcome]:
             if move == back:
                 continue
             tile = state[cell]
-            child = list(state)
-            child[blank], child[cell] = tile, BLANK
-            child = tuple(child)
+            cells = list(state)
+            cells[blank], cells[cell] = tile, BLANK
+            child = tuple(cells)
             if child in closed if blacklist else reached.get(child, math.inf) <= g2:
                 if record:
                     yield _skip_event(child, g2, move, node, expanded, len(frontier))
@@ -403,7 +404,8 @@ def _best_first(task: _Task, record: bool) -> Generator[Event, None, Outcome]:
             if on_generate and child == goal:
                 found = kid or _node_of(child_link, shape, inc, priority)
                 yield Event("solved", expanded, found, len(frontier))
-                return _ended("solved", None, child_link, expanded, generated, max(max_frontier, len(frontier)))
+                return _ended("solved", None, child_link, expanded, generated,
+                              max(max_frontier, len(frontier)))
     yield Event("exhausted", expanded, None, 0)
     return _ended("exhausted", None, None, expanded, generated, max_frontier)
 
@@ -422,10 +424,11 @@ def _root_entry(start: Board, inc, priority, strategy: Strategy, record: bool) -
 def _node_of(link, shape, inc, priority) -> Node:
     """The Node at the end of ``link`` when it was made without recording (rebuilt along its path)."""
     states, moves = _path(link)
-    node = None
+    node: Node | None = None
     for g, state in enumerate(states):
         h = inc.value(inc.initial(state))
         node = Node(state, shape, g, h, priority(g, h), moves[g - 1] if g else None, node)
+    assert node is not None  # a path holds at least its start
     return node
 
 

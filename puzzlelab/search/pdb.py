@@ -40,6 +40,7 @@ from .pdb_store import load_tables, pattern_database
 __all__ = ["PatternDatabase", "default_partition", "pattern_database", "text_progress"]
 
 Progress = Callable[[int, int, str], None]
+
 #: Bits of each sum in the incremental state: room for 63 groups of values up to 254 (16,002).
 H_BITS = 16
 H_MASK = (1 << H_BITS) - 1
@@ -48,7 +49,6 @@ H_MASK = (1 << H_BITS) - 1
 def _low_field(state: int) -> int:
     """h from an incremental state: its lowest ``H_BITS`` bits."""
     return state & H_MASK
-
 
 
 def _mirror(goal: Board) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
@@ -79,7 +79,7 @@ class MovePlan(NamedTuple):
     """
 
     database: PatternDatabase
-    tables: tuple[bytes, ...]
+    tables: tuple[bytes | memoryview, ...]
     group_of: list[int]
     change: list[list[int]]
     mirror_tile: tuple[int, ...]
@@ -110,8 +110,8 @@ class PatternDatabase:
         The goal (default: blank-last 4x4). Tables are built per goal.
     partition : groups of tiles, optional
         Disjoint groups covering every tile (default :func:`default_partition`: 6-6-3 on 4x4).
-    progress : callable(done, total, message) or None
-        Called while a table builds (default: a text bar on stderr).
+    progress : bool or callable(done, total, message)
+        As in :func:`pattern_database` (default True: a tqdm.auto bar while a table builds).
     cache : bool or path
         As in :func:`pattern_database` (``cache_directory`` is the older spelling of a path).
     tables : sequence of arrays, optional
@@ -154,7 +154,7 @@ class PatternDatabase:
             tables = load_tables(self.goal, self.partition, progress=progress, cache=where)
         self.tables: list[np.ndarray] = list(tables)
         # one copy in memory: views of the (memory-mapped, read-only) tables, read like bytes
-        self._bytes = [memoryview(t) for t in self.tables]
+        self._bytes = [memoryview(t) for t in self.tables]  # type: ignore[arg-type]  # ndarray is a buffer
         self.nbytes = sum(t.nbytes for t in self.tables)
 
     def _check_goal(self, board: Board, goal: Board | None) -> None:
@@ -232,10 +232,11 @@ class PatternDatabase:
     def _incremental_reflected(self) -> Incremental:
         """State: keys of the reflected board, keys of the board, then its sum, the reflected sum
         and their max, ``H_BITS`` each (the lowest field is h)."""
+        assert self.mirror is not None  # only called for a reflected look-up
         cell, tile = self.mirror
         plain, width = self._layout(3 * H_BITS)
         mirrored, _ = self._layout(3 * H_BITS + width)
-        info = [None] * self.goal.size
+        info: list = [None] * self.goal.size
         for t in range(1, self.goal.size):
             table, off, mask, inner, outer = plain[t]
             rtable, roff, rmask, rinner, router = mirrored[tile[t]]

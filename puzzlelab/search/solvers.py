@@ -131,7 +131,7 @@ def _gc_paused():
 
 def _drain(events, keep: bool) -> tuple[list, Outcome]:
     """Run an engine generator to its end: its events (if ``keep``) and its Outcome."""
-    kept = []
+    kept: list = []
     with _gc_paused():
         while True:
             try:
@@ -153,6 +153,7 @@ def _run(method: Method, start, goal, *, heuristic, budget, seconds, memory, rec
         events, outcome = _run_ida(start, goal, heuristic, limits, record)
     else:
         priority = method.priority if weight is None else _weighted(weight)
+        assert priority is not None  # only IDA* has none, and it took the branch above
         task = _Task(start, goal, priority, heuristic, method.strategy, limits)
         events, outcome = _drain(_best_first(task, record), record)
     w = 1.0 if method.name in ("astar", "ida_star") else weight

@@ -83,7 +83,9 @@ def best_first(start, goal, *, f, h, newest_first=False, test_on_generate=False,
         tie = (0, -next(count)) if newest_first else (-node.g, next(count))
         heapq.heappush(frontier, (f(node.g, h(node.board, goal)), *tie, node))
 
-    frontier, reached, closed, expanded, generated = [], {start: 0}, set(), [], 0
+    frontier: list = []
+    expanded: list = []
+    reached, closed, generated = {start: 0}, set(), 0
     add(_Node(start, 0))
     while frontier:
         node = heapq.heappop(frontier)[-1]

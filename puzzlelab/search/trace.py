@@ -55,7 +55,10 @@ class Trace:
 
     def _index_frontier(self) -> None:
         """For every frontier entry: the event that added it, the one it left at, its key, its node."""
-        born, dies, keys, nodes = [], [], [], []
+        born: list[int] = []
+        dies: list[int] = []
+        keys: list = []
+        nodes: list = []
         by_key: dict = {}
         live: dict = {}  # state -> entries not yet expanded or superseded
         for i, event in enumerate(self.events):
