@@ -3,7 +3,7 @@ Debian's chromium through Playwright (never a downloaded browser).
 
 - ``lab``: one JupyterLab for the session, on 127.0.0.1 with a token, serving a temporary
   folder holding a copy of the lessons (``copy_lessons``) and the fixture notebooks.
-- ``voila_app(target)``: runs ``python -m puzzlelab app TARGET`` (the real CLI) on a free port.
+- ``voila_app(target)``: runs ``python -m puzzlelab app TARGET`` (the real CLI); Voila picks its port.
 - ``page``: a fresh chromium tab; screenshots go to ``$SCREENSHOTS`` or ``artifacts/screenshots``.
 
 Jupyter's config, data, runtime, workspace and settings directories, IPython's and
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -37,12 +37,6 @@ START_TIMEOUT = 90
 
 
 # -- servers ------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def isolated_env(tmp: Path) -> dict[str, str]:
     env = dict(os.environ)
     for var, sub in [("JUPYTER_CONFIG_DIR", "cfg"), ("JUPYTER_DATA_DIR", "data"),
@@ -83,23 +77,37 @@ class Server:
                 self.process.wait(timeout=10)
 
 
-def start_server(command, *, env, cwd, log: Path, url: str, probe: str) -> Server:
-    """Start ``command`` in its own process group and wait until ``url + probe`` answers."""
+def _announced_url(log: Path, pattern: re.Pattern) -> str | None:
+    match = pattern.search(log.read_text(errors="replace")) if log.exists() else None
+    return match[1] if match else None
+
+
+def start_server(command, *, env, cwd, log: Path, announced: re.Pattern, probe: str) -> Server:
+    """Start ``command`` in its own process group; read from its log the URL (group 1 of
+    ``announced``: the server chose its port itself) and wait until ``url + probe`` answers."""
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
                                    start_new_session=True)  # fmt: skip
-    server = Server(url, process, log)
+    server = Server("", process, log)
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
+        server.url = server.url or _announced_url(log, announced) or ""
         try:
-            with urllib.request.urlopen(url + probe, timeout=5):
-                return server
+            if server.url:
+                with urllib.request.urlopen(server.url + probe, timeout=5):
+                    return server
         except OSError:
-            if process.poll() is not None:
-                raise RuntimeError(f"server exited:\n{log.read_text()[-3000:]}") from None
-            time.sleep(0.25)
+            pass
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited:\n{log.read_text()[-3000:]}")
+        time.sleep(0.25)
     server.stop()
     raise TimeoutError(f"server did not answer in {START_TIMEOUT}s:\n{log.read_text()[-3000:]}")
+
+
+#: JupyterLab's own "running at" line; the CLI's "Voila is ready; open:  <link>" line.
+LAB_URL = re.compile(r"(http://127\.0\.0\.1:\d+)/lab")
+CLI_VOILA_URL = re.compile(r"Voila is ready; open:\s+(http://127\.0\.0\.1:\d+)/")
 
 
 @pytest.fixture(scope="session")
@@ -112,13 +120,12 @@ def lab(tmp_path_factory):
     if repo_lessons():
         copy_lessons(root, source=ROOT / "notebooks", edition="teacher")
         copy_lessons(root / STUDENT, source=ROOT / "notebooks", edition="student")
-    port = free_port()
-    command = cli.lab_command(root, ip=cli.LOCALHOST, port=port, open_browser=False,
-                              as_root=os.geteuid() == 0)  # fmt: skip
+    command = cli.lab_command(root, ip=cli.LOCALHOST, port=None, open_browser=False,
+                              as_root=os.geteuid() == 0)  # fmt: skip  (the server picks its port)
     command.append("--FileContentsManager.delete_to_trash=False")  # no ~/.local/share/Trash
     env = isolated_env(tmp) | {"JUPYTER_TOKEN": TOKEN}
-    server = start_server(command, env=env, cwd=root, log=tmp / "lab.log",
-                          url=f"http://127.0.0.1:{port}", probe=f"/api/status?token={TOKEN}")  # fmt: skip
+    server = start_server(command, env=env, cwd=root, log=tmp / "lab.log", announced=LAB_URL,
+                          probe=f"/api/status?token={TOKEN}")  # fmt: skip
     server.root = root
     yield server
     server.stop()
@@ -126,14 +133,14 @@ def lab(tmp_path_factory):
 
 @pytest.fixture
 def voila_app(tmp_path):
-    """``voila_app(target)``: ``python -m puzzlelab app TARGET`` (the real CLI) on a free port."""
+    """``voila_app(target)``: ``python -m puzzlelab app TARGET`` (the real CLI), on the port Voila
+    chose itself, at the link the CLI printed."""
     started = []
 
     def start(target: str) -> Server:
-        port = free_port()
-        command = [sys.executable, "-m", "puzzlelab", "app", target, "--no-browser", f"--port={port}"]
+        command = [sys.executable, "-m", "puzzlelab", "app", target, "--no-browser"]
         server = start_server(command, env=isolated_env(tmp_path), cwd=tmp_path, log=tmp_path / "voila.log",
-                              url=f"http://127.0.0.1:{port}", probe="/voila/static/voila.js")  # fmt: skip
+                              announced=CLI_VOILA_URL, probe="/voila/static/voila.js")  # fmt: skip
         started.append(server)
         return server
 

@@ -41,7 +41,7 @@ def test_playable_board_as_a_voila_app(voila_app, page, shot):
     app = voila_app(str(FIXTURES / FIXTURE))  # the CLI accepts any notebook's path
     wait_for_voila(page, app.url)
     board = page.locator(".puzzlelab-playable-board").first
-    expect(board).to_be_visible()
+    expect(board).to_be_visible(timeout=180_000)  # progressive rendering: the page loads before cells run
     before, after = slide_a_tile(board)
     assert after == before + 1
     assert_code_hidden(page)
