@@ -28,14 +28,19 @@ ROOT = Path(__file__).resolve().parent.parent
 BASELINE = "b3fb26c"
 
 WORKER = r"""
-import json, sys, time, random
+import json, os, sys, time, random
+# the editable install's import hook would shadow PYTHONPATH: drop it, and check which code runs
+sys.meta_path = [f for f in sys.meta_path if "editable" not in repr(f).lower()]
+import puzzlelab
+assert puzzlelab.__file__.startswith(os.environ["PYTHONPATH"]), puzzlelab.__file__
 from puzzlelab import Board
 from puzzlelab import search as S
 from puzzlelab.parity import is_solvable
 part, limit = sys.argv[1], int(sys.argv[2])
 out = {}
 def cpu(fn):
-    t = time.process_time(); r = fn(); return time.process_time() - t, r
+    global t0
+    t0 = time.process_time(); r = fn(); return time.process_time() - t0, r
 if part == "korf":
     pdb = S.pattern_database(S.KORF_GOAL, reflect=True, progress=None)
     rows = []
@@ -62,8 +67,11 @@ if part == "hint":
             k = [i for i, t in enumerate(tiles) if t][:2]
             tiles[k[0]], tiles[k[1]] = tiles[k[1]], tiles[k[0]]
             b = Board(tuple(tiles), 4, 4)
-        t, plan = cpu(lambda: plan_solution(b, goal))
-        rows.append([t, len(plan.moves), plan.optimal])
+        try:
+            t, plan = cpu(lambda: plan_solution(b, goal))
+            rows.append([t, len(plan.moves), plan.optimal])
+        except ValueError as stopped:  # a bound reached: the widget shows the reason
+            rows.append([time.process_time() - t0, -1, False])
     out["hint"] = rows
 print(json.dumps(out))
 """
@@ -136,10 +144,10 @@ def show_hint(new: dict, old: dict) -> None:
             print(f"{label:>8}: {side.get('error')}")
             continue
         times = [r[0] for r in rows]
-        optimal = sum(r[2] for r in rows)
+        optimal, stopped = sum(r[2] for r in rows), sum(r[1] < 0 for r in rows)
         print(
             f"{label:>8}: n={len(rows)} median {statistics.median(times):.3f} s, worst {max(times):.3f} s, "
-            f"optimal {optimal}/{len(rows)}"
+            f"optimal {optimal}/{len(rows)}, stopped by a bound {stopped}"
         )
 
 
