@@ -13,7 +13,7 @@ ROOT_FLAG = $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 # tests that need the test tools or the servers, not the library's dependencies (see test-oldest)
 NOT_LIBRARY = tests/browser tests/test_cli.py tests/test_wheel.py tests/test_binder.py tests/test_environment_yml.py
 
-.PHONY: lab test test-fast test-oldest lint typecheck bench notebooks clean
+.PHONY: lab test test-fast test-oldest lint typecheck docs bench notebooks clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("puzzlelab needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
@@ -42,11 +42,16 @@ typecheck: $(STAMP)
 # every test: lint, types (mypy on puzzlelab/, configured in pyproject.toml), library and widget
 # tests (2 workers), the docstring examples, the lessons re-run by nbval (one notebook per worker),
 # the browser tests
-test: $(STAMP) lint typecheck
+test: $(STAMP) lint typecheck docs
 	$(BIN)/python -m pytest -n 2 -m "not browser" tests
 	$(BIN)/python -m pytest -q --doctest-modules puzzlelab
 	$(BIN)/python -m pytest -n 2 --dist loadscope --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
 	$(BIN)/python -m pytest -m browser tests
+
+# the documentation site (Sphinx, myst-nb, PyData theme), offline, warnings as errors
+docs: $(STAMP)
+	rm -rf docs/_build
+	$(BIN)/python -m sphinx -q -W --keep-going -b html docs docs/_build/html
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -m "not browser and not slow" tests

@@ -42,7 +42,7 @@ html_static_path: list[str] = []
 nb_execution_mode = "off"
 nb_merge_streams = True
 myst_enable_extensions = ["colon_fence", "dollarmath"]
-suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
+suppress_warnings = ["mystnb.unknown_mime_type", "myst.header", "ref.python"]
 
 autodoc_default_options = {"members": True, "undoc-members": False, "show-inheritance": False}
 autodoc_typehints = "description"
@@ -63,6 +63,12 @@ def copy_lessons(source: Path = ROOT / "notebooks", target: Path = HERE / "lesso
     for path in sorted(source.glob("[0-9][0-9]_*.ipynb")):
         notebook = json.loads(path.read_text(encoding="utf-8"))
         notebook.get("metadata", {}).pop("widgets", None)  # no widget scripts from a CDN
+        for cell in notebook["cells"]:  # a rule opening a cell would open a page section: drop it
+            if cell["cell_type"] == "markdown":
+                text = "".join(cell["source"]).strip()
+                while text.startswith("---"):
+                    text = text[3:].lstrip("-").lstrip()
+                cell["source"] = text
         for cell in notebook["cells"]:
             if cell["cell_type"] == "code" and _is_solution(cell):
                 tags = cell.setdefault("metadata", {}).setdefault("tags", [])
@@ -74,7 +80,8 @@ def copy_lessons(source: Path = ROOT / "notebooks", target: Path = HERE / "lesso
     for extra in ("README.md", "GLOSSARY.md"):
         if (source / extra).is_file():
             name = "teachers_guide.md" if extra == "README.md" else "glossary.md"
-            shutil.copy2(source / extra, target / name)
+            text = (source / extra).read_text(encoding="utf-8").replace("(GLOSSARY.md)", "(glossary.md)")
+            (target / name).write_text(text, encoding="utf-8")
     return written
 
 

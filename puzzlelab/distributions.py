@@ -1,7 +1,7 @@
 """Exact distributions of the shuffles: the probability of every permutation, as whole numbers.
 
-Concepts
---------
+**Concepts**
+
 distribution
     ``counts[r]`` runs out of ``total`` equally likely runs of a shuffle give the
     permutation with rank ``r`` (see :mod:`puzzlelab.perm`), so its probability is

@@ -7,7 +7,7 @@
   cell: each solution region becomes ``# YOUR CODE HERE`` / ``raise NotImplementedError()``
   (indented like the region; "YOUR ANSWER HERE" in Markdown), a solution cell without a
   region becomes the stub as a whole (unless it holds the stub already: so a student
-edition of a student edition is itself), hidden tests and mark schemes are removed. On top of
+  edition of a student edition is itself), hidden tests and mark schemes are removed. On top of
   that, nothing that could carry an answer survives: outputs and execution counts are
   cleared (except in cells tagged ``keep-output``, a picture that must show before anything
   runs; widget views are dropped from those, their PNG fallback stays), and so are the saved

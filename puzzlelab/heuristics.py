@@ -3,17 +3,17 @@
 Each heuristic is a plain function ``h(board, goal) -> int``; a lesson can pass its own
 function with the same signature to any search in :mod:`puzzlelab.search`.
 
-=====================  ==========================================================  ==========
-name                   what it counts                                              admissible
-=====================  ==========================================================  ==========
-``zero``               nothing (turns A* into breadth-first search)                yes
-``misplaced``          tiles not on their goal cell                                yes
-``manhattan``          grid steps each tile is from its goal cell                  yes
-``linear_conflict``    Manhattan + 2 per tile that must leave its line to let      yes
-                       another tile pass (Hansson, Mayer & Yung 1992)
-``manhattan_with_blank``  Manhattan counting the blank too (the fourth seed        no
-                       article's score)
-=====================  ==========================================================  ==========
+========================  ==========================================================  ==========
+name                      what it counts                                              admissible
+========================  ==========================================================  ==========
+``zero``                  nothing (turns A* into breadth-first search)                yes
+``misplaced``             tiles not on their goal cell                                yes
+``manhattan``             grid steps each tile is from its goal cell                  yes
+``linear_conflict``       Manhattan + 2 per tile that must leave its line to let      yes
+                          another tile pass (Hansson, Mayer & Yung 1992)
+``manhattan_with_blank``  Manhattan counting the blank too (the fourth seed           no
+                          article's score)
+========================  ==========================================================  ==========
 
 >>> from puzzlelab import Board
 >>> b = Board.parse("2 1 3/4 5 6/7 8 _")

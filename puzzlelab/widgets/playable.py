@@ -65,22 +65,30 @@ class PlayableBoard(View):
 
     Parameters
     ----------
-    rows, cols : board shape, 2x2 up to 16x16 (the size menu offers 2x2 to 6x6).
-    picture : show the tiles cut from a picture (``image``, default Grace Hopper
-        from matplotlib's sample data) instead of numbers.
-    algorithm : the shuffle used by the "shuffle" button (a name in ``puzzlelab.shuffles.ALGORITHMS``);
+    rows, cols : int
+        The board shape, 2x2 up to 16x16 (the size menu offers 2x2 to 6x6).
+    picture : bool
+        Show the tiles cut from a picture (``image``, default Grace Hopper from matplotlib's
+        sample data) instead of numbers.
+    algorithm : str
+        The shuffle used by the "shuffle" button (a name in ``puzzlelab.shuffles.ALGORITHMS``);
         boards it makes are given the parity fix so they can always be solved.
-    blank : ``"last"`` or ``"first"``, where the goal puts the blank.
-    board : a starting board (default: the goal, so the first thing to do is shuffle).
-    rng : seed or ``numpy.random.Generator`` for the shuffles.
+    blank : str
+        ``"last"`` or ``"first"``, where the goal puts the blank.
+    board : Board, optional
+        A starting board (default: the goal, so the first thing to do is shuffle).
+    rng : int or numpy.random.Generator, optional
+        Seed or generator for the shuffles.
 
+    Notes
+    -----
     Arguments are checked at once: a wrong type raises ``TypeError``, an impossible value
     (a shape outside 2..16, an unknown shuffle, a board of another shape) ``ValueError``, before
     anything is built. So do the methods called from code (``click(9)`` on a 3x3 is a
     ``ValueError``). The controls never raise: their messages go to the error line (an
     unsolvable board, for instance, gets the parity explanation there when a hint is asked for).
 
-    Controls: ``cells`` (one Button per cell, row-major), ``size``, ``algorithm``,
+    The controls are ``cells`` (one Button per cell, row-major), ``size``, ``algorithm``,
     ``shuffle_button``, ``undo_button``, ``picture``, ``hint_button``, ``solve_button``,
     ``step_button``, ``play``; read-outs ``counter``, ``status``, ``error``; ``grid``, ``widget``.
     """
