@@ -90,7 +90,8 @@ def arguments() -> argparse.Namespace:
 def run_side(pythonpath: str, part: str, limit: int) -> dict:
     env = {**os.environ, "PYTHONPATH": pythonpath}
     done = subprocess.run(
-        [sys.executable, "-c", WORKER, part, str(limit)], env=env, capture_output=True, text=True, check=False
+        [sys.executable, "-c", WORKER, part, str(limit)], env=env, cwd=pythonpath,
+        capture_output=True, text=True, check=False
     )
     if done.returncode:
         return {"error": done.stderr.strip().splitlines()[-1:]}
