@@ -11,7 +11,8 @@ OLDEST ?= .venv-oldest
 PORT   ?= 8888
 ROOT_FLAG = $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 # tests that need the test tools or the servers, not the library's dependencies (see test-oldest)
-NOT_LIBRARY = tests/browser tests/test_cli.py tests/test_wheel.py tests/test_binder.py tests/test_environment_yml.py
+NOT_LIBRARY = tests/browser tests/test_cli.py tests/test_wheel.py tests/test_binder.py tests/test_environment_yml.py \
+              tests/test_editions.py tests/test_nbgrader.py tests/test_exercises_core.py
 
 .PHONY: lab test test-fast test-oldest lint typecheck docs bench notebooks clean
 

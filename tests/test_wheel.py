@@ -181,6 +181,11 @@ def test_installed_wheel_brings_the_library_and_no_server(venv, tmp_path):
             "b = w.PlayableBoard(3, 3); print(b.static_png().startswith(b'\\x89PNG'));"
             "print(len(s.astar('8 6 7/2 5 4/3 _ 1', heuristic=s.manhattan).moves))")  # fmt: skip
     assert sh(venv, "-c", code, cwd=tmp_path).split() == ["True", "31"]
+    # nothing assumes JupyterLab (Colab, a slim hub image): every module imports without it
+    imports = ("import importlib, pkgutil, puzzlelab;"
+               "names = [m.name for m in pkgutil.walk_packages(puzzlelab.__path__, 'puzzlelab.')];"
+               "[importlib.import_module(n) for n in names]; print(len(names))")
+    assert int(sh(venv, "-c", imports, cwd=tmp_path)) > 20
     print(f"pip install puzzlelab: {len(installed)} packages")
 
 
