@@ -133,10 +133,11 @@ def start_hub(state: Path | None = None, *, port: int | None = None, timeout: fl
         PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
     )  # fmt: skip
     log = state / "hub.log"
-    process = subprocess.Popen(
-        [str(Path(sys.executable).parent / "jupyterhub"), "-f", str(HERE / "jupyterhub_config.py")],
-        cwd=state, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True,
-    )  # fmt: skip
+    with log.open("wb") as output:  # the child keeps its own copy of the file descriptor
+        process = subprocess.Popen(
+            [str(Path(sys.executable).parent / "jupyterhub"), "-f", str(HERE / "jupyterhub_config.py")],
+            cwd=state, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
     hub = Hub(f"http://127.0.0.1:{port}", token, process, state, log, owned)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
