@@ -662,8 +662,8 @@ def rule_mistakes(rule, shape: tuple[int, int], goal, reachable: np.ndarray, *, 
         raise ValueError(f"reachable must have {factorial(n)} entries (one per arrangement), "
                          f"got shape {reachable.shape}")
     picks = rng.choice(factorial(n), size=min(boards, factorial(n)), replace=False)
-    wrong = [Board(unrank(int(r), n), rows, cols) for r in picks
-             if rule(Board(unrank(int(r), n), rows, cols), goal) != bool(reachable[r])]
+    picked = ((Board(unrank(int(r), n), rows, cols), bool(reachable[r])) for r in picks)
+    wrong = [board for board, solvable in picked if rule(board, goal) != solvable]
     return len(wrong) / len(picks), (wrong[0] if wrong else None)
 
 
