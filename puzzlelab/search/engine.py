@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from .._validate import choice, optional_whole, real
 from ..board import BLANK, MOVES, OPPOSITE, Board, goal_for, neighbour_table
-from ..heuristics import Heuristic, check_heuristic, incremental
+from ..heuristics import Heuristic, Incremental, check_heuristic, incremental
 from ..parity import explain
 
 __all__ = [
@@ -347,19 +347,15 @@ def _rules(task: _Task, record: bool) -> _Rules:
 
 def _best_first(task: _Task, record: bool) -> Generator[Event, None, Outcome]:
     """The engine. Yields every event when ``record``, else only the last; returns an Outcome.
-
-    A frontier entry is ``(f, tie, order, g, hstate, blank, link, node)``: the first three are
-    its key (see :meth:`Strategy.key`), ``hstate`` the heuristic's incremental state, ``link``
-    is ``(state, move, parent link)`` and ``node`` the :class:`Node` when recording, else None.
-    """
+    (A frontier entry's eight slots are described at :func:`_root_entry`.)"""
     inc = incremental(task.heuristic, task.goal)
     step, h_of, priority, shape, goal = inc.step, inc.h, task.priority, task.start.shape, task.goal.tiles
     table, tie, sign, on_generate, blacklist, budget, deadline, node_cap = _rules(task, record)
+    run = _Run(task.limits, node_cap, shape, inc, priority)
     frontier = [_root_entry(task.start, inc, priority, task.strategy, record)]
     reached, closed, expanded, generated, max_frontier, counter = {task.start.tiles: 0}, set(), 0, 0, 1, 1
     if on_generate and task.start.tiles == goal:  # the article never checks its start; we do
-        yield Event("solved", 0, frontier[0][7] or _node_of(frontier[0][6], shape, inc, priority), 1)
-        return _ended("solved", None, frontier[0][6], 0, 0, 1)
+        return (yield from _stop(run, "solved", frontier[0][6], frontier[0][7], frontier, 0, 0, 1))
     while frontier:
         max_frontier = max(max_frontier, len(frontier))
         entry = heappop(frontier)
@@ -370,12 +366,9 @@ def _best_first(task: _Task, record: bool) -> Generator[Event, None, Outcome]:
         elif g > reached[state]:
             continue  # a stale entry: this state was reached more cheaply later
         if not on_generate and state == goal:
-            yield Event("solved", expanded, node or _node_of(link, shape, inc, priority), len(frontier))
-            return _ended("solved", None, link, expanded, generated, max_frontier)
+            return (yield from _stop(run, "solved", link, node, frontier, expanded, generated, max_frontier))
         if expanded >= budget or generated >= node_cap or (not expanded & 255 and _now() > deadline):
-            yield Event("budget", expanded, node or _node_of(link, shape, inc, priority), len(frontier))
-            limit = _which_limit(task.limits, expanded, generated, node_cap)
-            return _ended("budget", limit, None, expanded, generated, max_frontier)
+            return (yield from _stop(run, "budget", link, node, frontier, expanded, generated, max_frontier))
         expanded += 1
         if record:
             yield _new(Event, ("expand", expanded, node, len(frontier), None, entry[:3]))
@@ -383,16 +376,12 @@ def _best_first(task: _Task, record: bool) -> Generator[Event, None, Outcome]:
         for move, cell in table[blank]:
             if move == back:
                 continue
-            tile = state[cell]
-            cells = list(state)
-            cells[blank], cells[cell] = tile, BLANK
-            child = tuple(cells)
+            tile, child = state[cell], _slide(state, blank, cell)
             if child in closed if blacklist else reached.get(child, math.inf) <= g2:
                 if record:
                     yield _skip_event(child, g2, move, node, expanded, len(frontier))
                 continue
-            if not blacklist:
-                reached[child] = g2
+            reached[child] = g2  # (read only under the "reached" rule)
             hs2 = step(hs, state, tile, cell, blank)
             h2 = hs2 if h_of is None else h_of(hs2)
             f2, generated, counter = priority(g2, h2), generated + 1, counter + 1
@@ -402,18 +391,48 @@ def _best_first(task: _Task, record: bool) -> Generator[Event, None, Outcome]:
             if record:
                 yield _new(Event, ("generate", expanded, kid, len(frontier), None, key))
             if on_generate and child == goal:
-                found = kid or _node_of(child_link, shape, inc, priority)
-                yield Event("solved", expanded, found, len(frontier))
-                return _ended("solved", None, child_link, expanded, generated,
-                              max(max_frontier, len(frontier)))
+                return (yield from _stop(run, "solved", child_link, kid, frontier, expanded, generated,
+                                         max_frontier))  # fmt: skip
     yield Event("exhausted", expanded, None, 0)
     return _ended("exhausted", None, None, expanded, generated, max_frontier)
+
+
+def _slide(state: tuple[int, ...], blank: int, cell: int) -> tuple[int, ...]:
+    """The state after the tile at ``cell`` slides into the blank at ``blank``."""
+    cells = list(state)
+    cells[blank], cells[cell] = cells[cell], BLANK
+    return tuple(cells)
+
+
+class _Run(NamedTuple):
+    """What the last event of a run needs besides its node: the bounds, and how to rebuild a Node."""
+
+    limits: Limits
+    node_cap: float
+    shape: tuple[int, int]
+    inc: Incremental
+    priority: Callable[[int, float], float]
+
+
+def _stop(run: _Run, status: str, link, node: Node | None, frontier: list, expanded: int, generated: int,
+          max_frontier: int) -> Generator[Event, None, Outcome]:  # fmt: skip
+    """End a run: yield its ``"solved"`` (at ``link``) or ``"budget"`` event and return the Outcome."""
+    max_frontier = max(max_frontier, len(frontier))
+    yield Event(status, expanded, node or _node_of(link, run.shape, run.inc, run.priority), len(frontier))
+    if status == "solved":
+        return _ended("solved", None, link, expanded, generated, max_frontier)
+    limit = _which_limit(run.limits, expanded, generated, run.node_cap)
+    return _ended("budget", limit, None, expanded, generated, max_frontier)
 
 
 _now = time.perf_counter
 
 
 def _root_entry(start: Board, inc, priority, strategy: Strategy, record: bool) -> tuple:
+    """The start's frontier entry. Every entry is ``(f, tie, order, g, hstate, blank, link, node)``:
+    its key (see :meth:`Strategy.key`), ``g``, the heuristic's incremental state, the blank's
+    cell, the ``link`` ``(state, move, parent link)`` and the :class:`Node` when recording, else
+    None."""
     hs = inc.initial(start.tiles)
     h = inc.value(hs)
     f = priority(0, h)
