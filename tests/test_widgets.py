@@ -394,6 +394,18 @@ def test_shuffle_lab_both_mode_size_and_random_walk(make):
     assert_static_fallback(lab)
 
 
+def test_shuffle_lab_offers_the_options_each_shuffle_declares(make):
+    from puzzlelab.shuffles import SHUFFLES
+
+    lab = make(ShuffleLab, "naive_swap", n=4, mode="exact")
+    for name, spec in SHUFFLES.items():
+        lab.algorithm.value = name
+        assert lab.error_message == ""
+        assert lab.steps.disabled == ("steps" not in spec.option_names), name
+        declared = {"steps": lab.steps.value} if "steps" in spec.option_names else {}
+        assert dict(lab.exact_distribution.options) == spec.board_options(2, 2, declared), name
+
+
 def test_shuffle_lab_never_shows_the_previous_numbers_under_a_new_label(make):
     lab = make(ShuffleLab, "naive_swap", n=3, mode="both", samples=1_000)
     assert "exact 5/4" in lab.ratio.value

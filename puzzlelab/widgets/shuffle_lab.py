@@ -31,7 +31,8 @@ from ._base import Blitter, View, error_line, png_image, set_title
 
 __all__ = ["SAMPLE_SIZES", "SIZES", "ShuffleLab"]
 
-#: (label, (n, board shape or None)); a random walk needs a board shape
+#: (label, (n, board shape or None)); a shuffle that slides tiles (``Shuffle.shape_option``, the
+#: random walk) needs a board shape
 SIZES = (
     ("3 items", (3, None)),
     ("2x2 board (4)", (4, (2, 2))),
@@ -61,13 +62,18 @@ class ShuffleLab(View):
     """Compare shuffles by their exact or sampled distributions over permutations.
 
     Controls: ``algorithm``, ``size`` (value ``(n, shape)``), ``mode`` ("exact", "sampled",
-    "both"), ``samples``, ``steps`` (random walk length), ``resample_button``; read-outs
+    "both"), ``samples``, ``steps`` (the walk's length, for a shuffle that declares a ``steps``
+    option: enabled only then), ``resample_button``; read-outs
     ``ratio``, ``distance``, ``support``, ``histogram`` and ``matrix`` (PNG images), ``error``.
 
     Arguments are checked at once (``TypeError`` for a wrong type, ``ValueError`` for a value
     not offered, before anything is built); the controls never raise: their messages go to the
     error line, and the numbers shown are always those of the current controls (cleared when the
     controls ask for something impossible, such as a random walk on loose items).
+
+    Each shuffle's options come from its entry in :data:`puzzlelab.shuffles.SHUFFLES` (the names
+    it declares, whether it needs the board's shape, and the checks and defaults of its
+    ``check_options``): the lab only maps option names to its controls.
     """
 
     def __init__(
@@ -80,9 +86,9 @@ class ShuffleLab(View):
         steps: int = 30,
         rng=0,
     ):
-        from ..shuffles import ALGORITHMS
+        from ..shuffles import SHUFFLES
 
-        algorithm = choice("algorithm", algorithm, ALGORITHMS)
+        algorithm = choice("algorithm", algorithm, SHUFFLES)
         sizes = {value[0]: value for _, value in SIZES}
         n = whole("n", n)
         if n not in sizes:
@@ -94,7 +100,7 @@ class ShuffleLab(View):
         steps = whole("steps", steps, low=0, high=MAX_STEPS)
         self._rng = random_generator("rng", rng)
         self._exact_cache: dict[tuple, object] = {}
-        self.algorithm = widgets.Dropdown(options=list(ALGORITHMS), value=algorithm, description="shuffle")
+        self.algorithm = widgets.Dropdown(options=list(SHUFFLES), value=algorithm, description="shuffle")
         self.size = widgets.Dropdown(options=list(SIZES), value=sizes[n], description="size")
         self.mode = widgets.ToggleButtons(options=MODES, value=mode)
         self.samples = widgets.Dropdown(
@@ -103,6 +109,8 @@ class ShuffleLab(View):
         self.steps = widgets.IntSlider(
             value=steps, min=0, max=MAX_STEPS, description="walk steps", continuous_update=False
         )
+        #: the control that sets each option a shuffle may declare (besides the board's shape)
+        self._option_controls = {"steps": self.steps}
         self.resample_button = widgets.Button(description="new samples", icon="random")
         self.exact_button = widgets.Button(
             description="compute exact",
@@ -145,12 +153,21 @@ class ShuffleLab(View):
 
     # -- computing ----------------------------------------------------------------------------
     def _options(self) -> dict:
+        """The current shuffle's options, read from the controls it declares and checked by it."""
+        from ..shuffles import SHUFFLES
+
+        spec = SHUFFLES[self.algorithm.value]
         n, shape = self.size.value
-        if self.algorithm.value != "random_walk":
-            return {}
-        if shape is None:
-            raise ValueError(f"a random walk slides tiles on a board: choose a board size, not {n} items")
-        return {"shape": shape, "steps": self.steps.value}
+        for name, control in self._option_controls.items():
+            control.disabled = name not in spec.option_names
+        options = {name: self._option_controls[name].value
+                   for name in spec.option_names if name in self._option_controls}  # fmt: skip
+        if spec.shape_option:
+            if shape is None:
+                raise ValueError(f"the {spec.name} shuffle slides tiles on a board: choose a board size, "
+                                 f"not {n} items")  # fmt: skip
+            options["shape"] = shape
+        return spec.check_options(n, options)
 
     def _exact_key(self) -> tuple:
         n, _ = self.size.value
