@@ -11,6 +11,7 @@ import pytest
 
 from puzzlelab import Board, distributions, parity, shuffles
 from puzzlelab.exercises import NotAnswered, WrongAnswer, lesson00, lesson01, lesson02
+from puzzlelab.perm import all_permutations
 
 
 def stub(*args):
@@ -60,12 +61,25 @@ def naive_swap_counts(n):
     return dict(found)
 
 
-def sattolo_solvable(rows, cols):
+def sattolo_solvable(rows, cols):  # with the tools lesson 01 gives: exact counts, is_solvable
+    d = distributions.exact("tutorial_fisher_yates", rows * cols)
+    perms = all_permutations(rows * cols).tolist()
+    good = sum(int(count) for perm, count in zip(perms, d.counts, strict=True)
+               if count and parity.is_solvable(shuffles.board_from_perm(perm, rows, cols)))
+    return Fraction(good, d.total)
+
+
+def sattolo_solvable_by_parity(rows, cols):  # lesson 02's shortcut: one n-cycle has the parity of n - 1
     n = rows * cols
-    parity_ = (n - 1) % 2
     distances = [(rows - 1 - cell // cols) + (cols - 1 - cell % cols) for cell in range(n - 1)]
-    good = sum(1 for d in distances if d % 2 == parity_)
-    return Fraction(good, n - 1)
+    return Fraction(sum(1 for d in distances if d % 2 == (n - 1) % 2), n - 1)
+
+
+def home_row_by_sampling(rows, cols, size=200_000):
+    """A student's sampled answer: close, but not the exact fraction."""
+    perms = shuffles.sample("fisher_yates", rows * cols, size, rng=1)
+    in_row = (perms // cols == np.arange(rows * cols) // cols) & (perms != rows * cols - 1)
+    return float(in_row.sum(axis=1).mean())
 
 
 def count_inversions(seq):
@@ -94,8 +108,8 @@ CASES = [  # (check, right answer, typical wrong answer)
     (lesson01.check_fisher_yates, my_fisher_yates, shuffles.naive_swap),
     (lesson01.check_pick_j, lambda i, u: math.floor(u * (i + 1)), lambda i, u: math.floor(u * i)),
     (lesson01.check_naive_swap_counts, naive_swap_counts, lambda n: {tuple(range(n)): n**n}),
-    (lesson01.check_expected_home, lambda rows, cols: Fraction(rows * cols - 1, rows * cols),
-     lambda rows, cols: 1),
+    (lesson01.check_expected_home_row, lambda rows, cols: Fraction(rows * cols - 1, rows),
+     lambda rows, cols: Fraction(rows * cols - 1, rows * cols)),
     (lesson01.check_sattolo_solvable, sattolo_solvable, lambda rows, cols: Fraction(1, 2)),
     (lesson02.check_inversions, count_inversions,
      lambda seq: sum(seq[i] >= seq[j] for i in range(len(seq)) for j in range(i + 1, len(seq)))),
@@ -147,6 +161,42 @@ def test_messages_never_contain_the_answer():
     with pytest.raises(WrongAnswer) as caught:
         lesson01.check_sattolo_solvable(lambda rows, cols: Fraction(1, 2))
     assert "expected" not in str(caught.value)
+
+
+@pytest.mark.parametrize("key", [5, "(0, 1, 2)", (0, 0, 1), None])
+def test_naive_swap_counts_with_wrong_keys_says_what_keys_to_use(key):
+    with pytest.raises(WrongAnswer, match=r"keys? .*\(1, 0, 2\)") as caught:
+        lesson01.check_naive_swap_counts(lambda n: {key: n**n})
+    assert "ValueError" not in str(caught.value)
+    assert "TypeError" not in str(caught.value)
+
+
+def test_naive_swap_counts_accepts_keys_a_student_may_use():
+    as_strings = lambda n: {"".join(map(str, perm)): c for perm, c in naive_swap_counts(n).items()}  # noqa: E731
+    lesson01.check_naive_swap_counts(as_strings)
+
+
+def test_sattolo_exercise_agrees_with_the_parity_shortcut():
+    for rows, cols in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2)]:  # 3x3 too in the hidden cases (slow)
+        assert sattolo_solvable(rows, cols) == sattolo_solvable_by_parity(rows, cols)
+
+
+def test_home_row_refuses_a_sampled_answer_and_the_at_home_count():
+    with pytest.raises(WrongAnswer, match="not right"):
+        lesson01.check_expected_home_row(home_row_by_sampling)
+    with pytest.raises(WrongAnswer, match="own cell"):
+        lesson01.check_expected_home_row(lambda rows, cols: Fraction(rows * cols - 1, rows * cols))
+    with pytest.raises(WrongAnswer, match="not right"):  # rows and columns swapped
+        lesson01.check_expected_home_row(lambda rows, cols: Fraction(rows * cols - 1, cols))
+
+
+def test_lesson_01_written_answer_to_exercise_1_holds():
+    """The teacher's answer in 01's markdown cell and the guide: the most and least likely of 5 items."""
+    counts = naive_swap_counts(5)
+    top, bottom = max(counts.values()), min(counts.values())
+    assert sorted(perm for perm, c in counts.items() if c == top) == [(1, 0, 3, 4, 2), (1, 2, 0, 4, 3)]
+    assert [perm for perm, c in counts.items() if c == bottom] == [(4, 0, 1, 2, 3)]
+    assert (top, bottom) == (47, 16)
 
 
 def test_rule_cases_count_is_what_lesson_02_says():

@@ -12,12 +12,12 @@ from math import factorial
 
 import numpy as np
 
-from ..distributions import at_home_counts, exact, from_samples, solvable_mask, uniform
+from ..distributions import exact, from_samples, solvable_mask, uniform
 from ..perm import all_permutations, rank
 from ._core import WrongAnswer, call, exercise, expect, same
 
 __all__ = [
-    "check_expected_home",
+    "check_expected_home_row",
     "check_fisher_yates",
     "check_naive_swap_counts",
     "check_pick_j",
@@ -83,7 +83,7 @@ def check_pick_j(pick_j, *, hidden=False):
             js = [int(j) for j in js]
         except (TypeError, ValueError):
             raise WrongAnswer(f"pick_j({i}, u) returned {js[0]!r}, not a whole number",
-                              hint="use math.floor") from None  # fmt: skip
+                              hint="round down with math.floor") from None  # fmt: skip
         outside = [j for j in js if not 0 <= j <= i]
         expect(not outside, f"for i = {i} your j reaches {outside[0] if outside else ''}",
                hint=f"j must stay in 0..{i}")  # fmt: skip
@@ -95,6 +95,34 @@ def check_pick_j(pick_j, *, hidden=False):
                hint="scale u by the number of choices")  # fmt: skip
 
 
+_KEYS_HINT = (
+    "use the permutation as a tuple for the key, e.g. counts[tuple(cells)] += 1, "
+    "so that the key (1, 0, 2) stands for cell 0 holding item 1, cell 1 item 0, cell 2 item 2"
+)
+
+
+def _counts_by_permutation(got: dict, n: int) -> dict[tuple[int, ...], int]:
+    """The student's dict with tuple keys and whole-number values, or a WrongAnswer that says
+    what the keys should look like."""
+    counted: dict[tuple[int, ...], int] = {}
+    for key, value in got.items():
+        try:
+            perm = tuple(int(x) for x in key)
+        except (TypeError, ValueError):
+            raise WrongAnswer(f"naive_swap_counts({n}) has the key {key!r} ({type(key).__name__}); "
+                              f"the keys must be permutations of 0..{n - 1}, as tuples of {n} numbers",
+                              hint=_KEYS_HINT) from None  # fmt: skip
+        expect(sorted(perm) == list(range(n)),
+               f"naive_swap_counts({n}) has the key {key!r}, which is not a permutation of 0..{n - 1}",
+               hint=_KEYS_HINT)  # fmt: skip
+        try:
+            counted[perm] = counted.get(perm, 0) + int(value)
+        except (TypeError, ValueError):
+            raise WrongAnswer(f"naive_swap_counts({n})[{key!r}] is {value!r}, not a whole number",
+                              hint="a value counts the runs ending in its key") from None  # fmt: skip
+    return counted
+
+
 @exercise("count the naive swap's runs")
 def check_naive_swap_counts(naive_swap_counts, *, hidden=False):
     """``naive_swap_counts(n)``: {permutation tuple: number of runs} over all ``n**n`` runs."""
@@ -103,7 +131,7 @@ def check_naive_swap_counts(naive_swap_counts, *, hidden=False):
         got = call(naive_swap_counts, n)
         expect(isinstance(got, dict), f"naive_swap_counts({n}) returned {type(got).__name__}, not a dict",
                hint="map each permutation (a tuple) to its number of runs")  # fmt: skip
-        counted = {tuple(int(x) for x in perm): int(c) for perm, c in got.items()}
+        counted = _counts_by_permutation(got, n)
         total = sum(counted.values())
         expect(total == n**n, f"for n = {n} your counts add up to {total}, not {n}**{n} = {n**n} runs",
                hint="itertools.product(range(n), repeat=n) lists every run")  # fmt: skip
@@ -113,34 +141,41 @@ def check_naive_swap_counts(naive_swap_counts, *, hidden=False):
                  hint="step i swaps cell i with cell k, for i = 0, 1, ..., n-1 in turn")  # fmt: skip
 
 
-def _fair_home(rows: int, cols: int) -> Fraction:
-    d = uniform(rows * cols)  # what Fisher-Yates gives (the library's tests check it exactly)
-    home = at_home_counts(all_permutations(rows * cols))
-    return Fraction(int(d.counts @ home), d.total)
+def _fair_home_row(rows: int, cols: int) -> Fraction:
+    """Average number of tiles (blank not counted) in their goal row, over every permutation,
+    each weighted by its count under a fair shuffle."""
+    n = rows * cols
+    d = uniform(n)  # what Fisher-Yates gives (the library's tests check it exactly)
+    perms = all_permutations(n)  # row r: cell c holds item perms[r, c]; item n - 1 is the blank
+    cell_rows = np.arange(n) // cols
+    in_row = ((perms // cols == cell_rows) & (perms != n - 1)).sum(axis=1)
+    return Fraction(int(d.counts @ in_row), d.total)
 
 
-@exercise("tiles at home after a fair shuffle")
-def check_expected_home(expected_home, *, hidden=False):
-    """``expected_home(rows, cols)``: the average number of tiles (blank not counted) at home
-    after a fair shuffle."""
-    shapes = [(2, 2), (2, 3), (3, 3)] + ([(3, 2), (2, 4), (4, 2)] if hidden else [])
+@exercise("tiles in their goal row after a fair shuffle")
+def check_expected_home_row(expected_home_row, *, hidden=False):
+    """``expected_home_row(rows, cols)``: the average number of tiles (blank not counted) that a
+    fair shuffle leaves somewhere in their goal row."""
+    shapes = [(2, 2), (2, 3), (3, 2)] + ([(3, 3), (2, 4), (4, 2)] if hidden else [])
     for rows, cols in shapes:
-        got = _as_fraction(call(expected_home, rows, cols), f"expected_home({rows}, {cols})")
-        expect(got != 1, f"for a {rows}x{cols} board you seem to count the blank too",
-               hint="leave the blank out: only rows*cols - 1 tiles")  # fmt: skip
-        same(got, _fair_home(rows, cols), where=f"a {rows}x{cols} board", reveal=False,
-             hint="each tile is home with chance 1/(number of cells); add over the tiles")  # fmt: skip
+        n = rows * cols
+        got = _as_fraction(call(expected_home_row, rows, cols), f"expected_home_row({rows}, {cols})")
+        expect(got != Fraction(n - 1, n), f"for a {rows}x{cols} board you counted tiles in their own cell",
+               hint="a tile is in its goal row when it is in any of the cells of that row")  # fmt: skip
+        same(got, _fair_home_row(rows, cols), where=f"a {rows}x{cols} board", reveal=False,
+             hint="linearity again: the chance that one tile lands in its goal row, added over the "
+                  "tiles (not the blank); the blank takes a cell too")  # fmt: skip
 
 
 @exercise("solvable boards from the printed loop")
 def check_sattolo_solvable(sattolo_solvable, *, hidden=False):
     """``sattolo_solvable(rows, cols)``: the chance that the articles' printed loop (Sattolo)
-    gives a solvable board (blank-last goal)."""
+    gives a solvable board (blank-last goal), for boards of up to 9 cells."""
     shapes = [(2, 2), (2, 3), (2, 4)] + ([(3, 2), (4, 2), (3, 3)] if hidden else [])
     for rows, cols in shapes:
         d = exact("tutorial_fisher_yates", rows * cols)
         want = Fraction(int(d.counts @ solvable_mask((rows, cols))), d.total)
         got = _as_fraction(call(sattolo_solvable, rows, cols), f"sattolo_solvable({rows}, {cols})")
         same(got, want, where=f"a {rows}x{cols} board", reveal=False,
-             hint="the result is one cycle of all n items (parity n - 1); the blank never stays home "
-                  "and lands in each other cell equally often")  # fmt: skip
+             hint="add up the counts of the permutations whose board parity.is_solvable accepts, "
+                  "then divide by the total of all counts")  # fmt: skip
