@@ -1,10 +1,12 @@
 """The checks of lessons 00-02: "correct" for a right answer, WrongAnswer for a typical wrong one,
 NotAnswered for the untouched stub (hidden cases included)."""
 
+import json
 import math
 from collections import Counter
 from fractions import Fraction
 from itertools import product
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -40,6 +42,10 @@ def slides_to_moves(slides):
 
 def move_counts(rows, cols):
     return [[(r > 0) + (r < rows - 1) + (c > 0) + (c < cols - 1) for c in range(cols)] for r in range(rows)]
+
+
+def solvable_by(rule, boards):
+    return {k for k, text in enumerate(boards) if rule(Board.parse(text))}
 
 
 def my_fisher_yates(n, rng=None):
@@ -104,7 +110,8 @@ CASES = [  # (check, right answer, typical wrong answer)
     (lesson00.check_slides_to_moves, slides_to_moves,
      lambda slides: "".join({"down": "D", "up": "U", "right": "R", "left": "L"}[d] for _, d in slides)),
     (lesson00.check_move_counts, move_counts, lambda rows, cols: [[4] * cols for _ in range(rows)]),
-    (lesson00.check_solvable_choice, lambda: {1, 3}, lambda: {0, 1, 3}),
+    (lesson00.check_solvable_choice, lambda boards: solvable_by(parity.is_solvable, boards),
+     lambda boards: solvable_by(lambda board: parity.inversions(board) % 2 == 0, boards)),
     (lesson01.check_fisher_yates, my_fisher_yates, shuffles.naive_swap),
     (lesson01.check_pick_j, lambda i, u: math.floor(u * (i + 1)), lambda i, u: math.floor(u * i)),
     (lesson01.check_naive_swap_counts, naive_swap_counts, lambda n: {tuple(range(n)): n**n}),
@@ -151,6 +158,80 @@ def test_stub_is_not_answered(check, right, wrong):
 def test_right_answer_passes_the_hidden_cases(check, right, wrong, capsys):
     check(right, hidden=True)
     assert capsys.readouterr().out.strip().startswith(f"correct: {check.title}")
+
+
+# -- lesson 00: messages, and the lesson's text against its checks ----------------------------
+LESSON_00 = Path(__file__).resolve().parents[1] / "notebooks" / "00_play.ipynb"
+
+
+def lesson00_text(cell_filter=lambda cell: True) -> str:
+    cells = json.loads(LESSON_00.read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(cell["source"]) for cell in cells if cell_filter(cell))
+
+
+def test_my_move_off_the_board_says_where_the_blank_is_not_a_bare_index_error():
+    def wrong_way(tiles, rows, cols, move):  # U and D swapped: from the bottom row D leaves the board
+        return my_move(tiles, rows, cols, {"U": "D", "D": "U"}.get(move, move))
+
+    with pytest.raises(WrongAnswer) as caught:
+        lesson00.check_move(wrong_way)
+    message = str(caught.value)
+    assert "wrong_way" not in message  # the exercise's name, as the student wrote it in the lesson
+    assert "my_move((1, 2, 3, 0), 2, 2, 'U') looked outside the board" in message
+    assert "the blank is in cell 3 (row 1, column 1)" in message
+    assert isinstance(caught.value.__cause__, IndexError)
+
+
+def test_solve_message_agrees_in_number():
+    with pytest.raises(WrongAnswer) as one:
+        lesson00.check_solve_moves(lambda: "R")
+    assert "after your 1 move the board is 1 2 3/4 5 6/7 _ 8, with 1 tile away" in str(one.value)
+    with pytest.raises(WrongAnswer) as none:
+        lesson00.check_solve_moves(lambda: "")
+    assert "after your 0 moves the board is 1 2 3/4 5 6/_ 7 8, with 2 tiles away" in str(none.value)
+
+
+def test_exercise_2_example_and_its_answer_as_the_lesson_states_them():
+    text = lesson00_text(lambda cell: cell["cell_type"] == "markdown")
+    assert '[(8, "right"), (5, "down"), (4, "right")]' in text
+    assert list(lesson00.SLIDES_EXAMPLE) == [(8, "right"), (5, "down"), (4, "right")]
+    stated = text.split('[(8, "right"), (5, "down"), (4, "right")])` should return\n`"', 1)[1][:3]
+    board, directions = Board.goal(3, 3), {(0, 1): "right", (0, -1): "left", (1, 0): "down", (-1, 0): "up"}
+    for (tile, direction), move in zip(lesson00.SLIDES_EXAMPLE, stated, strict=True):
+        after = board.move(move)
+        (r0, c0), (r1, c1) = board.position(tile), after.position(tile)
+        assert directions[r1 - r0, c1 - c0] == direction
+        board = after
+    assert lesson00._slides(hidden=False)[0] == list(lesson00.SLIDES_EXAMPLE)  # the check tries it first
+
+
+def test_exercise_4_boards_are_not_answered_by_the_lesson_text():
+    outside_the_answer = lesson00_text(
+        lambda cell: cell["cell_type"] == "markdown" and "nbgrader" not in cell["metadata"])
+    for text in lesson00.EXERCISE_BOARDS:
+        assert text not in outside_the_answer
+    solvable = solvable_by(parity.is_solvable, lesson00.EXERCISE_BOARDS)
+    assert 0 < len(solvable) < len(lesson00.EXERCISE_BOARDS)
+    by_inversions = solvable_by(lambda board: parity.inversions(board) % 2 == 0, lesson00.EXERCISE_BOARDS)
+    assert len(by_inversions ^ solvable) >= 2  # the rule "inversions even" is wrong both ways
+
+
+def test_exercise_4_written_answer_states_what_parity_explain_computes():
+    why = lesson00_text(lambda cell: cell["metadata"].get("nbgrader", {}).get("grade_id") == "l00_why")
+    for k, text in enumerate(lesson00.EXERCISE_BOARDS):
+        e = parity.explain(Board.parse(text))
+        assert f"{e.inversions} inversions" in why, k
+        if not e.solvable:
+            assert f"Board {k} " in why, k
+            assert f"({e.inversions} + {e.row_term}) mod 2 = 1" in why, k
+
+
+def test_a_hard_coded_set_passes_the_visible_check_but_not_the_hidden_cases(capsys):
+    fixed = solvable_by(parity.is_solvable, lesson00.EXERCISE_BOARDS)
+    lesson00.check_solvable_choice(lambda boards: fixed)
+    assert capsys.readouterr().out.strip() == "correct: which boards can be solved"
+    with pytest.raises(WrongAnswer, match="a list of 7 boards"):
+        lesson00.check_solvable_choice(lambda boards: fixed, hidden=True)
 
 
 def test_messages_never_contain_the_answer():
