@@ -213,11 +213,42 @@ class SearchResult:
 class Strategy:
     """How the engine orders and prunes: the knobs that make BFS, A*, greedy or the article's solver.
 
-    ``ties``: ``"deep"`` (equal f: larger g first, then first-in-first-out) or ``"lifo"`` (equal
-    f: the newest first). ``goal_test``: ``"expand"`` (optimal for A*) or ``"generate"`` (stop as
-    soon as the goal is generated). ``duplicates``: ``"reached"`` (keep a child only if reached by
-    a shorter path than before) or ``"blacklist"`` (skip only children already expanded).
-    ``order``: the order children are generated in.
+    The priority ``f(g, h)`` says which node is best; a strategy says what happens around it.
+    Every solver but the article's uses the default; the article's is
+    :data:`~puzzlelab.search.ARTICLE_STRATEGY`.
+
+    Parameters
+    ----------
+    ties : {"deep", "lifo"}, default "deep"
+        Among frontier entries of equal f: ``"deep"`` takes the larger g first, then the oldest
+        entry; ``"lifo"`` takes the newest entry first (the article's list).
+    goal_test : {"expand", "generate"}, default "expand"
+        Stop when the goal is expanded (what makes A* optimal) or as soon as it is generated.
+    duplicates : {"reached", "blacklist"}, default "reached"
+        Keep a child only if no path at least as short reached its board before
+        (``"reached"``), or skip only children already expanded (``"blacklist"``: a board may
+        wait on the frontier several times).
+    order : tuple of str, default ``("U", "D", "L", "R")``
+        The order children are generated in: each of the four moves of the blank once.
+
+    Raises
+    ------
+    ValueError
+        A rule not listed above, or an ``order`` that is not the four moves once each.
+
+    Examples
+    --------
+    >>> from puzzlelab import Board
+    >>> from puzzlelab.search import best_first_events
+    >>> start = Board.parse("1 2 3/4 5 6/_ 7 8")
+    >>> article = Strategy(ties="lifo", goal_test="generate", duplicates="blacklist",
+    ...                    order=("L", "R", "U", "D"))
+    >>> events = best_first_events(start, priority=lambda g, h: g + 2 * h, strategy=article)
+    >>> [(event.kind, event.node.move) for event in events if event.kind != "expand"]
+    [('generate', 'R'), ('generate', 'U'), ('generate', 'R'), ('solved', 'R')]
+
+    Children come left, right, up, down, and the search stops at the goal's ``"generate"``
+    event (the default strategy would also make the second ``'U'`` child, then expand the goal).
     """
 
     ties: str = "deep"
@@ -233,7 +264,26 @@ class Strategy:
             raise ValueError(f"order must list each of {list(MOVES)} once, got {self.order!r}")
 
     def key(self, f: float, g: int, counter: int) -> tuple:
-        """The frontier key of the ``counter``-th entry: smallest first."""
+        """The frontier key of the ``counter``-th entry (the root is 1): smallest first.
+
+        Parameters
+        ----------
+        f, g : number, int
+            The entry's priority and its moves from the start.
+        counter : int
+            How many entries were made before it, plus one.
+
+        Returns
+        -------
+        tuple
+            ``(f, -g, counter)`` for ``"deep"`` ties, ``(f, 0, -counter)`` for ``"lifo"``: the
+            ``key`` that ``"expand"`` and ``"generate"`` events carry.
+
+        Examples
+        --------
+        >>> Strategy().key(5, 2, 7), Strategy(ties="lifo").key(5, 2, 7)
+        ((5, -2, 7), (5, 0, -7))
+        """
         return (f, -g, counter) if self.ties == "deep" else (f, 0, -counter)
 
 

@@ -92,7 +92,40 @@ def _deep_enough(depth: int) -> None:
 
 # -- with events ---------------------------------------------------------------------------
 def ida_events(start: Board, goal: Board, heuristic, limits: Limits) -> Generator[Event, None, Outcome]:
-    """IDA* yielding an event for every node it touches; returns the :class:`Outcome`."""
+    """IDA* yielding an event for every node it touches; returns the :class:`Outcome`.
+
+    The engine under :func:`ida_star_events` and ``ida_star(..., record=True)``: a ``"bound"``
+    event starts each pass, then ``"expand"``, ``"generate"`` (a child within the bound) and
+    ``"skip"`` (a child past it) events, and a last ``"solved"``, ``"budget"`` or
+    ``"exhausted"``.
+
+    Parameters
+    ----------
+    start : Board
+        The board to solve.
+    goal : Board
+        The goal: the same shape, reachable from ``start`` (not checked here: the solvers check
+        it, and an unreachable goal would run until a bound stops it).
+    heuristic : callable ``h(board, goal)``
+        Any heuristic (run through its incremental form, :func:`puzzlelab.heuristics.incremental`).
+    limits : Limits
+        The bounds on expansions, seconds and bytes of recorded events.
+
+    Returns
+    -------
+    generator of Event
+        Its return value (``StopIteration.value``) is the :class:`Outcome`: status, moves,
+        states, nodes expanded and generated, and the deepest path as ``max_frontier``.
+
+    Examples
+    --------
+    >>> from puzzlelab import Board
+    >>> from puzzlelab.heuristics import manhattan
+    >>> from puzzlelab.search import Limits
+    >>> run = ida_events(Board.parse("1 2 3/4 5 6/7 _ 8"), Board.goal(3, 3), manhattan, Limits())
+    >>> [event.kind for event in run]
+    ['bound', 'expand', 'skip', 'skip', 'generate', 'solved']
+    """
     inc = incremental(heuristic, goal)
     table, names = _moves(start.shape)
     counts = _Counts(limits, limits.nodes(node_bytes(start.size, True)))
@@ -162,7 +195,42 @@ def _walk_events(inc, table, names, tiles, goal_list, node, state, path, bound, 
 
 # -- without events ---------------------------------------------------------------------------
 def ida_lean(start: Board, goal: Board, heuristic, limits: Limits) -> Outcome:
-    """IDA* without events, for any heuristic (through its incremental form)."""
+    """IDA* without events, for any heuristic (through its incremental form).
+
+    The engine under ``ida_star(..., record=False)`` for every heuristic but the pattern
+    database of the same goal: the same nodes in the same order as :func:`ida_events`, faster.
+
+    Parameters
+    ----------
+    start : Board
+        The board to solve.
+    goal : Board
+        The goal: the same shape, reachable from ``start`` (not checked here: the solvers check
+        it, and an unreachable goal would run until a bound stops it).
+    heuristic : callable ``h(board, goal)``
+        Any heuristic (run through its incremental form, :func:`puzzlelab.heuristics.incremental`).
+    limits : Limits
+        The bounds on expansions, seconds.
+
+    Returns
+    -------
+    Outcome
+        The status (``"solved"``, ``"budget"`` with ``limit``, or ``"exhausted"``), the moves
+        and states when solved, nodes expanded and generated, and the deepest path as
+        ``max_frontier``.
+
+    Examples
+    --------
+    >>> from puzzlelab import Board
+    >>> from puzzlelab.heuristics import manhattan
+    >>> from puzzlelab.search import Limits
+    >>> start, goal = Board.parse("8 6 7/2 5 4/3 _ 1"), Board.goal(3, 3)
+    >>> outcome = ida_lean(start, goal, manhattan, Limits())
+    >>> len(outcome.moves), outcome.expanded
+    (31, 14195)
+    >>> ida_lean(start, goal, manhattan, Limits(budget=1000)).limit
+    'budget'
+    """
     inc = incremental(heuristic, goal)
     step, h_of = inc.step, inc.h
     table, names = _moves(start.shape)
@@ -222,7 +290,42 @@ def _deepen(start: Board, goal: Board, bound, walk, path: list, names: dict, cou
 # -- without events, the pattern database's look-ups inlined -------------------------------------
 def ida_pattern_database(start: Board, goal: Board, pdb, limits: Limits) -> Outcome:
     """IDA* with an additive pattern database read directly: each move changes one group's
-    placement index by a precomputed amount and costs two table reads per look-up."""
+    placement index by a precomputed amount and costs two table reads per look-up.
+
+    The engine under ``ida_star(..., heuristic=pdb, record=False)`` when ``pdb`` was built for
+    ``goal``: the same nodes in the same order as :func:`ida_lean` with that database. With a
+    reflected database (``reflect=True``) ``h`` is the larger of the direct and the mirrored sum.
+
+    Parameters
+    ----------
+    start : Board
+        The board to solve.
+    goal : Board
+        The goal: the same shape, reachable from ``start`` (not checked here: the solvers check
+        it, and an unreachable goal would run until a bound stops it).
+    pdb : PatternDatabase
+        Built for ``goal`` (:func:`puzzlelab.search.pattern_database`).
+    limits : Limits
+        The bounds on expansions, seconds.
+
+    Returns
+    -------
+    Outcome
+        As for :func:`ida_lean`.
+
+    Examples
+    --------
+    A pattern database for the 8-puzzle (two groups of four tiles) against Manhattan distance
+    on one of its hardest boards (31 moves; :func:`ida_lean` with Manhattan expands 14,195):
+
+    >>> from puzzlelab import Board
+    >>> from puzzlelab.search import Limits, pattern_database
+    >>> goal = Board.goal(3, 3)
+    >>> pdb = pattern_database(goal, cache=False, progress=None)
+    >>> outcome = ida_pattern_database(Board.parse("8 6 7/2 5 4/3 _ 1"), goal, pdb, Limits())
+    >>> len(outcome.moves), outcome.expanded
+    (31, 180)
+    """
     _, names = _moves(start.shape)
     plan = pdb.move_plan(goal)
     tabs, group_of, change, moves = plan.tables, plan.group_of, plan.change, plan.moves
@@ -291,6 +394,15 @@ def ida_star_events(start, goal=None, *, heuristic=None, budget=None, seconds=No
     Returns
     -------
     generator of Event
+        Its return value (``StopIteration.value``) is the :class:`Outcome`.
+
+    Raises
+    ------
+    ValueError
+        The start cannot reach the goal (with the parity explanation), the shapes differ, or a
+        bound is out of range.
+    TypeError
+        A bound or ``heuristic`` of the wrong type.
 
     Examples
     --------

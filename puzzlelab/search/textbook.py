@@ -40,16 +40,29 @@ import math
 from typing import NamedTuple
 
 from ..board import MOVES
+from .engine import prepare
 
 __all__ = ["Found", "best_first", "ida_star"]
 
 
 class Found(NamedTuple):
-    """What a textbook search returns: the path as (move, board) pairs after the start (empty if
-    none), the boards expanded in order, and how many children were put on the frontier."""
+    """What a textbook search returns.
 
+    Examples
+    --------
+    >>> from puzzlelab import Board
+    >>> from puzzlelab.heuristics import manhattan
+    >>> found = ida_star(Board.parse("1 2 3/4 5 6/7 _ 8"), Board.goal(3, 3), h=manhattan)
+    >>> found.path, len(found.expanded), found.generated
+    ([('R', Board.parse('1 2 3/4 5 6/7 8 _'))], 1, 3)
+    """
+
+    #: The moves and the boards they lead to, after the start: ``[(move, board), ...]``
+    #: (empty when the goal cannot be reached).
     path: list
+    #: The boards expanded, in the order they were expanded.
     expanded: list
+    #: How many children were made: put on the frontier (best-first) or looked at (IDA*).
     generated: int
 
 
@@ -72,11 +85,58 @@ def best_first(start, goal, *, f, h, newest_first=False, test_on_generate=False,
                order=MOVES) -> Found:  # fmt: skip
     """Best-first search: always expand the frontier node with the smallest ``f(g, h)``.
 
-    Ties go to the larger ``g``, then the oldest node; ``newest_first`` gives them to the
-    newest instead (the article's list). ``test_on_generate`` stops when the goal is generated
-    rather than expanded. ``blacklist`` skips only children already expanded (instead of
-    children already reached by a path at least as short).
+    Parameters
+    ----------
+    start : Board or str
+        The board to solve.
+    goal : Board or str
+        The goal, of the same shape (``None``: the blank-last goal).
+    f : callable ``f(g, h) -> number``
+        The priority, smallest first: ``g`` is breadth-first, ``h`` greedy, ``g + h`` A*,
+        ``g + w * h`` weighted A*, ``g + 2 * h`` the article's solver.
+    h : callable ``h(board, goal) -> number``
+        The heuristic, such as :func:`puzzlelab.heuristics.manhattan`.
+    newest_first : bool, default False
+        Equal ``f``: the newest node first (the article's list), instead of the larger ``g``
+        and then the oldest node.
+    test_on_generate : bool, default False
+        Stop as soon as the goal is generated, instead of when it is expanded (A* needs the
+        latter to be optimal).
+    blacklist : bool, default False
+        Skip only children already expanded, instead of children already reached by a path at
+        least as short.
+    order : sequence of str, default ``("U", "D", "L", "R")``
+        The order children are made in (each move names the way the blank travels).
+
+    Returns
+    -------
+    Found
+        The path (empty if the goal cannot be reached), the boards expanded in order, and how
+        many children were put on the frontier.
+
+    Raises
+    ------
+    ValueError
+        ``start`` cannot reach ``goal`` (with the parity explanation), or the shapes differ.
+
+    See Also
+    --------
+    puzzlelab.search.astar, puzzlelab.search.bfs : the fast engine, tested to expand the same
+        boards in the same order.
+
+    Examples
+    --------
+    Breadth-first search and A* find the same three moves; A* expands 3 boards, not 12:
+
+    >>> from puzzlelab import Board
+    >>> from puzzlelab.heuristics import manhattan
+    >>> start, goal = Board.parse("1 2 3/_ 5 6/4 7 8"), Board.goal(3, 3)
+    >>> bfs = best_first(start, goal, f=lambda g, h: g, h=manhattan)
+    >>> astar = best_first(start, goal, f=lambda g, h: g + h, h=manhattan)
+    >>> [move for move, _ in bfs.path], len(bfs.expanded), len(astar.expanded)
+    (['D', 'R', 'R'], 12, 3)
     """
+    start, goal = prepare(start, goal)  # boards of one shape, the goal reachable
     count = itertools.count()
 
     def add(node):
@@ -109,7 +169,43 @@ def best_first(start, goal, *, f, h, newest_first=False, test_on_generate=False,
 
 def ida_star(start, goal, *, h) -> Found:
     """IDA*: depth-first passes that never go past ``bound`` on f = g + h; each pass raises the
-    bound to the smallest f that went past it. Never undoes the move just made."""
+    bound to the smallest f that went past it. Never undoes the move just made.
+
+    Parameters
+    ----------
+    start : Board or str
+        The board to solve.
+    goal : Board or str
+        The goal, of the same shape (``None``: the blank-last goal).
+    h : callable ``h(board, goal) -> number``
+        The heuristic; the path found is optimal when it never overestimates.
+
+    Returns
+    -------
+    Found
+        The path, the boards expanded in order over all passes (a board expanded in several
+        passes counts each time) and the children made (all but the move back).
+
+    Raises
+    ------
+    ValueError
+        ``start`` cannot reach ``goal`` (with the parity explanation; without this check the
+        bound would rise for ever), or the shapes differ.
+
+    See Also
+    --------
+    puzzlelab.search.ida_star : the fast version, tested to expand the same boards in the same
+        order.
+
+    Examples
+    --------
+    >>> from puzzlelab import Board
+    >>> from puzzlelab.heuristics import manhattan
+    >>> found = ida_star(Board.parse("1 2 3/_ 5 6/4 7 8"), Board.goal(3, 3), h=manhattan)
+    >>> [move for move, _ in found.path], len(found.expanded), found.generated
+    (['D', 'R', 'R'], 3, 5)
+    """
+    start, goal = prepare(start, goal)  # boards of one shape, the goal reachable
     expanded, generated = [], 0
 
     def search(path, g, bound):

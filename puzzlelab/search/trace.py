@@ -28,12 +28,33 @@ class Trace:
     Parameters
     ----------
     result : SearchResult
-        A search run with ``record=True``.
+        A best-first search (``bfs``, ``greedy``, ``astar``, ``weighted_astar``,
+        ``article_solver``) run with ``record=True``.
+
+    Attributes
+    ----------
+    result : SearchResult
+        The search replayed.
+    events : list of Event
+        Its recorded events.
+    steps : int
+        The number of expansions (steps are numbered ``1..steps``).
+    g, h, f : numpy.ndarray
+        For each step, the expanded node's ``g``, ``h`` and ``f`` (index ``step - 1``).
+    frontier_sizes : numpy.ndarray
+        For each step, the frontier's size when the node was expanded.
 
     Raises
     ------
     ValueError
         The search was not recorded.
+
+    Examples
+    --------
+    >>> from puzzlelab.search import astar
+    >>> trace = Trace(astar("1 2 3/_ 5 6/4 7 8", record=True))
+    >>> trace.steps, trace.f.tolist()
+    (3, [3.0, 3.0, 3.0])
     """
 
     def __init__(self, result):
@@ -94,11 +115,61 @@ class Trace:
         return start, stop
 
     def node(self, step: int):
-        """The node expanded at ``step``."""
+        """The node expanded at ``step``.
+
+        Parameters
+        ----------
+        step : int
+            A step, ``1..steps``.
+
+        Returns
+        -------
+        Node
+            With its ``g``, ``h``, ``f``, the move that reached it and ``node.board``.
+
+        Raises
+        ------
+        ValueError
+            ``step`` is outside ``1..steps``.
+
+        Examples
+        --------
+        >>> from puzzlelab.search import astar
+        >>> trace = Trace(astar("1 2 3/_ 5 6/4 7 8", record=True))
+        >>> trace.node(2)
+        Node('1 2 3/4 5 6/_ 7 8', g=1, h=2, f=3)
+        """
         return self.events[self._span(step)[0]].node
 
     def children(self, step: int) -> tuple[list, list]:
-        """``(generated, skipped)`` children of the node expanded at ``step``."""
+        """The children of the node expanded at ``step``.
+
+        Parameters
+        ----------
+        step : int
+            A step, ``1..steps``.
+
+        Returns
+        -------
+        generated : list of Node
+            The children put on the frontier, in the order they were made.
+        skipped : list of Node
+            The children left out, reached before by a path at least as short (their ``h`` and
+            ``f`` are ``nan``: never computed).
+
+        Raises
+        ------
+        ValueError
+            ``step`` is outside ``1..steps``.
+
+        Examples
+        --------
+        >>> from puzzlelab.search import astar
+        >>> trace = Trace(astar("1 2 3/_ 5 6/4 7 8", record=True))
+        >>> generated, skipped = trace.children(1)
+        >>> [child.move for child in generated], skipped
+        (['U', 'D', 'R'], [])
+        """
         start, stop = self._span(step)
         around = self.events[start + 1 : stop]
         return (
@@ -107,8 +178,35 @@ class Trace:
         )
 
     def frontier(self, step: int, best: int = 5) -> tuple[list, int]:
-        """The ``best`` frontier entries after ``step``, in the order the engine takes them, and
-        how many entries are live."""
+        """The frontier just after ``step``, best first: the order the engine takes it in.
+
+        Parameters
+        ----------
+        step : int
+            A step, ``1..steps``.
+        best : int, default 5
+            How many entries to return.
+
+        Returns
+        -------
+        nodes : list of Node
+            The ``best`` entries with the smallest keys (``event.key``: f, then the tie rule).
+        size : int
+            How many entries are live (entries superseded by a shorter path are not counted).
+
+        Raises
+        ------
+        ValueError
+            ``step`` is outside ``1..steps``.
+
+        Examples
+        --------
+        >>> from puzzlelab.search import astar
+        >>> trace = Trace(astar("1 2 3/_ 5 6/4 7 8", record=True))
+        >>> nodes, size = trace.frontier(1, best=2)
+        >>> [node.f for node in nodes], size
+        ([3, 5], 3)
+        """
         _, stop = self._span(step)
         alive = np.flatnonzero((self._born < stop) & (self._dies >= stop))
         keys = self._keys[alive]
@@ -116,12 +214,58 @@ class Trace:
         return [self._nodes[j] for j in order], int(alive.size)
 
     def next_node(self, step: int):
-        """The node the engine expands after ``step`` (None when the search ends there)."""
+        """The node the engine takes from the frontier after ``step``.
+
+        Parameters
+        ----------
+        step : int
+            A step, ``1..steps``.
+
+        Returns
+        -------
+        Node or None
+            The live frontier entry with the smallest key: the node expanded at ``step + 1``,
+            or, after the last step, the goal (when the goal test comes at expansion); None
+            when the frontier is empty.
+
+        Raises
+        ------
+        ValueError
+            ``step`` is outside ``1..steps``.
+
+        Examples
+        --------
+        >>> from puzzlelab.search import astar
+        >>> trace = Trace(astar("1 2 3/_ 5 6/4 7 8", record=True))
+        >>> trace.next_node(1) == trace.node(2), trace.next_node(3).h
+        (True, 0)
+        """
         best, _ = self.frontier(step, best=1)
         return best[0] if best else None
 
     def describe(self, step: int) -> str:
-        """One line about ``step``: the node expanded, its children, the frontier size."""
+        """One line about ``step``: the node expanded, its children, the frontier size.
+
+        Parameters
+        ----------
+        step : int
+            A step, ``1..steps``.
+
+        Returns
+        -------
+        str
+
+        Raises
+        ------
+        ValueError
+            ``step`` is outside ``1..steps``.
+
+        Examples
+        --------
+        >>> from puzzlelab.search import astar
+        >>> Trace(astar("1 2 3/_ 5 6/4 7 8", record=True)).describe(1)
+        'step 1 of 3: expand g=0 h=3 f=3; 3 new children, 0 skipped; frontier 3'
+        """
         node = self.node(step)
         generated, skipped = self.children(step)
         frontier = self.events[self._span(step)[1] - 1].frontier
