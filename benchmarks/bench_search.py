@@ -14,6 +14,7 @@ Run: ``.venv/bin/python benchmarks/bench_search.py``
 
 from __future__ import annotations
 
+import argparse
 import heapq
 import itertools
 import time
@@ -72,7 +73,10 @@ def instances() -> list[tuple[Board, int]]:
     return boards + [(Board(unrank(r, 9), 3, 3), int(dist[r])) for r in chosen]
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    parser.parse_args(argv)  # no options: --help describes the run
     goal = Board.goal(3, 3)
     print("== hardest 8-puzzle positions, A* + linear conflict (CPU time, best of 3)")
     for board in hardest(3, 3):
@@ -113,9 +117,7 @@ def main() -> None:
             p_times, r_times = [], []
             for _ in range(5):
                 p_times.append(best_of(lambda b=board, h=h: astar(b, heuristic=h), repeat=1))
-                r_times.append(
-                    best_of(lambda b=board, h=h: astar(b, heuristic=h, record=True), 1)
-                )
+                r_times.append(best_of(lambda b=board, h=h: astar(b, heuristic=h, record=True), 1))
             plain, recorded = plain + min(p_times), recorded + min(r_times)
             events += len(astar(board, heuristic=h, record=True).events)
         print(

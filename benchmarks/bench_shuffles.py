@@ -14,6 +14,7 @@ Exits with status 1 if a target is missed.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from math import factorial
@@ -49,7 +50,10 @@ def exact_naive_cold() -> tuple[float, distributions.Distribution]:
     return time.perf_counter() - start, result
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    parser.parse_args(argv)  # no options: --help describes the run
     ok = True
     scale = JOB // TEACHING_RUN
     print(f"job: {JOB:,} shuffles of {CELLS} cells ranked into a histogram over {factorial(CELLS):,} perms")

@@ -12,6 +12,7 @@ not part of ``make bench``.
 
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import subprocess
@@ -56,11 +57,18 @@ def measure(wheel: Path, extra: str | None, tmp: Path) -> tuple[int, float, floa
 
 def main(argv: list[str]) -> int:
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
-    extras = argv or list(declared)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    parser.add_argument("extras", nargs="*", metavar="EXTRA",
+                        help=f"extras to measure (default all: {', '.join(declared)})")  # fmt: skip
+    extras = parser.parse_args(argv).extras or list(declared)
+    if set(extras) - set(declared):
+        parser.error(f"unknown extra {sorted(set(extras) - set(declared))}; declared: {', '.join(declared)}")
     with tempfile.TemporaryDirectory(prefix="puzzlelab-sizes-") as name:
         tmp = Path(name)
-        junk = shutil.ignore_patterns(".git", ".venv*", "build", "dist", "*.egg-info", "__pycache__",
-                                      "node_modules", "artifacts")
+        junk = shutil.ignore_patterns(
+            ".git", ".venv*", "build", "dist", "*.egg-info", "__pycache__", "node_modules", "artifacts"
+        )
         shutil.copytree(ROOT, tmp / "src", ignore=junk)  # build outside the working tree
         run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--wheel-dir", tmp / "dist", tmp / "src")
         [wheel] = (tmp / "dist").glob("puzzlelab-*.whl")
