@@ -1,0 +1,119 @@
+"""The tour of the library (docs/tour.md) names only things that exist, and its example runs as printed."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TOUR = ROOT / "docs" / "tour.md"
+TEXT = TOUR.read_text(encoding="utf-8")
+
+#: every dotted name under puzzlelab (inside a code span, a role or prose)
+DOTTED = sorted(set(re.findall(r"\bpuzzlelab(?:\.[A-Za-z_]\w*)+", TEXT)))
+#: every file path in a code span: `puzzlelab/search/engine.py`, `tests/test_textbook.py`, ...
+PATHS = sorted(set(re.findall(r"`([\w./-]+/(?:[\w.-]+)?)`", TEXT)))
+#: bare module file names in a code span (`solvers.py`): somewhere in the package
+FILES = sorted(set(re.findall(r"`(\w+\.py)`", TEXT)))
+BLOCKS = re.findall(r"```python\n(.*?)```", TEXT, flags=re.S)
+
+
+def _fields(obj) -> set[str]:
+    """Names a class declares without a class attribute (dataclass and NamedTuple fields)."""
+    names = set(getattr(obj, "_fields", ()))
+    if dataclasses.is_dataclass(obj):
+        names |= {f.name for f in dataclasses.fields(obj)}
+    return names
+
+
+def resolve(dotted: str):
+    """The object ``dotted`` names: the longest importable module, then attributes.
+
+    Raises ``LookupError`` naming the first part that is missing.
+    """
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        break
+    else:  # pragma: no cover - "puzzlelab" itself always imports
+        raise LookupError(f"{dotted}: no module")
+    for k in range(cut, len(parts)):
+        name = parts[k]
+        if hasattr(obj, name):
+            obj = getattr(obj, name)
+        elif k == len(parts) - 1 and name in _fields(obj):
+            return obj
+        else:
+            raise LookupError(f"{dotted}: {'.'.join(parts[:k])} has no {name!r}")
+    return obj
+
+
+def test_the_tour_names_enough_to_be_worth_checking():
+    assert len(DOTTED) >= 40, DOTTED
+    assert len(PATHS) >= 8, PATHS
+    assert len(FILES) >= 6, FILES
+    assert BLOCKS, "the tour's example is gone"
+
+
+@pytest.mark.parametrize("dotted", DOTTED)
+def test_every_dotted_name_in_the_tour_exists(dotted):
+    resolve(dotted)
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_every_path_in_the_tour_exists(path):
+    assert (ROOT / path).exists(), f"docs/tour.md names {path}, which is not in the repository"
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_every_module_file_in_the_tour_exists(name):
+    assert list((ROOT / "puzzlelab").rglob(name)), f"docs/tour.md names {name}, which is not in puzzlelab/"
+
+
+def test_resolve_fails_on_a_name_that_is_gone():
+    assert resolve("puzzlelab.search.engine.Strategy.key") is not None
+    assert resolve("puzzlelab.search.SearchResult.cost") is not None  # a dataclass field
+    with pytest.raises(LookupError, match="has no 'no_such_step'"):
+        resolve("puzzlelab.search.engine.no_such_step")
+    with pytest.raises(LookupError, match="has no 'nowhere'"):
+        resolve("puzzlelab.nowhere.astar")
+
+
+def test_the_tours_one_search_walks_the_engines_named_steps():
+    """The steps the tour walks through are the ones the engine and its caller really call."""
+    import inspect
+
+    from puzzlelab.search import engine, solvers
+
+    engine_source = inspect.getsource(engine._best_first)
+    run_source = inspect.getsource(solvers._run)
+    for step in ("_rules", "incremental", "_root_entry", "_slide", "_stop"):
+        assert f"`{step}`" in TEXT or f".{step}`" in TEXT, step
+        assert step in engine_source, f"the tour says _best_first calls {step}"
+    for step in ("prepare", "check_limits", "check_record", "check_heuristic", "_Task", "_drain", "_result"):
+        assert step in run_source, f"the tour says solvers._run calls {step}"
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=lambda b: b.splitlines()[0][:40])
+def test_the_tours_example_prints_what_it_says(block, capsys):
+    exec(compile(block, str(TOUR), "exec"), {})
+    out = capsys.readouterr().out
+    promised = re.findall(r"print\(.*\)\s+# (.+)", block)
+    assert promised
+    for text in promised:
+        assert text.strip() in out
+
+
+def test_the_docs_site_and_the_readme_link_the_tour():
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    toctree = re.search(r"```\{toctree\}(.*?)```", index, flags=re.S)
+    assert toctree is not None
+    assert "tour" in toctree.group(1).split()
+    assert "(docs/tour.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
