@@ -6,13 +6,14 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+from fractions import Fraction
 
 import pytest
 
 from puzzlelab import Board, heuristics, search
 from puzzlelab.exercises import NotAnswered, WrongAnswer, lesson03, lesson04, lesson05
 from puzzlelab.lesson_tools import exact_distance, heuristic_survey, iteration_work
-from puzzlelab.shuffles import uniform_solvable
+from puzzlelab.shuffles import shuffle_board, uniform_solvable
 
 
 def stub(*args):
@@ -59,17 +60,52 @@ def test_greedy_extra_check(capsys):
         lesson03.check_greedy_extra(stub)
 
 
+def far_overestimate():
+    """A board at least 20 moves from the goal where manhattan + misplaced overestimates."""
+    for seed in range(1000):
+        board = uniform_solvable(3, 3, rng=seed)
+        d = exact_distance(board)
+        if d >= 20 and heuristics.manhattan(board) + heuristics.misplaced(board) > d:
+            return board
+    raise AssertionError("none found")
+
+
+def near_detour():
+    """A board at most 10 moves from the goal where the article's solver is not optimal."""
+    for seed in range(10_000):
+        board = shuffle_board("random_walk", 3, 3, rng=seed, steps=10)
+        d = exact_distance(board)
+        if d <= 10 and search.article_solver(board).cost > d:
+            return board
+    raise AssertionError("none found")
+
+
 def test_overestimate_and_detour_checks(capsys):
-    passes(lesson03.check_overestimate, lambda: "1 2 3/4 5 6/7 _ 8", capsys)
+    board = far_overestimate()
+    passes(lesson03.check_overestimate, lambda: board, capsys)
+    passes(lesson03.check_overestimate, lambda: board.text(), capsys, hidden=True)
+    with pytest.raises(WrongAnswer, match="only 1 moves"):  # the lesson prints this board: refused
+        lesson03.check_overestimate(lambda: "1 2 3/4 5 6/7 _ 8")
+    admissible_there = next(
+        b
+        for b in (uniform_solvable(3, 3, rng=s) for s in range(100))
+        if exact_distance(b) >= 20 and heuristics.manhattan(b) + heuristics.misplaced(b) <= exact_distance(b)
+    )
     with pytest.raises(WrongAnswer, match="does not overestimate"):
-        lesson03.check_overestimate(lambda: "1 2 3/4 5 6/7 8 _")
+        lesson03.check_overestimate(lambda: admissible_there)
     with pytest.raises(WrongAnswer, match="cannot reach"):
         lesson03.check_overestimate(lambda: "1 2 3/4 5 6/8 7 _")
     with pytest.raises(WrongAnswer, match="not a board"):
         lesson03.check_overestimate(lambda: "hello")
-    passes(lesson03.check_article_detour, lambda: Board.parse("4 1 3/_ 7 6/2 8 5"), capsys)
-    with pytest.raises(WrongAnswer, match="lesson's own example"):
-        lesson03.check_article_detour(lambda: lesson03.LESSON_EXAMPLE)
+    with pytest.raises(WrongAnswer, match="not a board"):
+        lesson03.check_overestimate(lambda: 42)
+    detour = near_detour()
+    passes(lesson03.check_article_detour, lambda: detour, capsys)
+    # the lesson's example and its section-3 boards are detours, but too far from the goal
+    for far in (lesson03.LESSON_EXAMPLE, uniform_solvable(3, 3, rng=1)):
+        assert search.article_solver(far).cost > exact_distance(far)
+        with pytest.raises(WrongAnswer, match="at most 10 moves"):
+            lesson03.check_article_detour(lambda far=far: far)
     with pytest.raises(WrongAnswer, match="optimal"):
         lesson03.check_article_detour(lambda: "1 2 3/4 5 6/7 _ 8")
     for check in (lesson03.check_overestimate, lesson03.check_article_detour):
@@ -77,14 +113,61 @@ def test_overestimate_and_detour_checks(capsys):
             check(stub)
 
 
+def line_conflicts(board, goal):
+    """Manhattan plus 2 for every row or column holding two of its own goal tiles in reverse
+    order (at most once per line): admissible, and better informed than Manhattan."""
+    extra = 0
+    for k in range(board.rows):
+        cols = [goal.position(t)[1] for t in board.tiles[k * board.cols : (k + 1) * board.cols]
+                if t and goal.position(t)[0] == k]  # fmt: skip
+        extra += 2 * any(a > b for i, a in enumerate(cols) for b in cols[i + 1 :])
+    for k in range(board.cols):
+        rows = [goal.position(t)[0] for t in board.tiles[k :: board.cols] if t and goal.position(t)[1] == k]
+        extra += 2 * any(a > b for i, a in enumerate(rows) for b in rows[i + 1 :])
+    return manhattan(board, goal) + extra
+
+
 def test_my_heuristic_check(capsys):
-    passes(lesson03.check_my_heuristic, manhattan, capsys)
+    passes(lesson03.check_my_heuristic, line_conflicts, capsys)
+
+    def misplaced(board, goal):
+        return sum(t != 0 and t != u for t, u in zip(board.tiles, goal.tiles, strict=True))
+
     with pytest.raises(WrongAnswer, match="not admissible"):
-        lesson03.check_my_heuristic(lambda board, goal: 2 * manhattan(board, goal))
-    with pytest.raises(WrongAnswer, match="misplaced tiles"):
-        lesson03.check_my_heuristic(heuristics.misplaced)
+        lesson03.check_my_heuristic(lambda board, goal: manhattan(board, goal) + misplaced(board, goal))
+    with pytest.raises(WrongAnswer, match="Manhattan distance"):
+        lesson03.check_my_heuristic(manhattan)  # admissible, but not better than Manhattan
+    with pytest.raises(WrongAnswer, match="not a number"):
+        lesson03.check_my_heuristic(lambda board, goal: "far")
     with pytest.raises(NotAnswered):
         lesson03.check_my_heuristic(stub)
+
+
+def test_my_heuristic_refuses_the_library(capsys):
+    """The exercise says "do not call the library's heuristics": the check enforces it, through
+    the student's own helpers and default arguments too, and allows the student's own code."""
+
+    def direct(board, goal):
+        return heuristics.linear_conflict(board, goal)
+
+    def exact(board, goal):
+        return exact_distance(board)
+
+    def helper(board, goal):
+        return direct(board, goal)
+
+    def default(board, goal, h=search.linear_conflict):
+        return h(board, goal)
+
+    for fn, name in [(direct, "heuristics.linear_conflict"), (exact, "exact_distance"),
+                     (helper, "heuristics.linear_conflict"), (default, "linear_conflict")]:  # fmt: skip
+        with pytest.raises(WrongAnswer, match=f"library's {name}"):
+            lesson03.check_my_heuristic(fn)
+
+    def own_helper(board, goal):
+        return line_conflicts(board, goal)
+
+    passes(lesson03.check_my_heuristic, own_helper, capsys)
 
 
 # ---- lesson 04 ------------------------------------------------------------------------------
@@ -113,6 +196,7 @@ def weighted_astar(start, goal, w, h=heuristics.manhattan, *, skip_stale=True):
 
 def test_weighted_astar_check(capsys):
     passes(lesson04.check_weighted_astar, weighted_astar, capsys)
+    passes(lesson04.check_weighted_astar, lambda s, g, w: list(weighted_astar(s, g, w)), capsys)
     stale = lambda s, g, w: weighted_astar(s, g, w, skip_stale=False)  # noqa: E731
     with pytest.raises(WrongAnswer):
         lesson04.check_weighted_astar(stale, hidden=True)
@@ -136,12 +220,17 @@ def test_priorities_check(capsys):
     right = {
         "bfs": lambda g, h: g,
         "astar": lambda g, h: g + h,
-        "greedy": lambda g, h: h,
         "w3": lambda g, h: g + 3 * h,
+        "h_first": lambda g, h: h + g / 1000,
     }
     passes(lesson04.check_priorities, lambda: right, capsys)
-    with pytest.raises(WrongAnswer, match="greedy"):
-        lesson04.check_priorities(lambda: {**right, "greedy": lambda g, h: g + 10 * h})
+    passes(lesson04.check_priorities, lambda: {**right, "h_first": lambda g, h: 1000 * h + g}, capsys)
+    with pytest.raises(WrongAnswer, match="h_first"):  # greedy's tie rule: the deeper node first
+        lesson04.check_priorities(lambda: {**right, "h_first": lambda g, h: h})
+    with pytest.raises(WrongAnswer, match="not a function"):
+        lesson04.check_priorities(lambda: {**right, "w3": 3})
+    with pytest.raises(WrongAnswer, match="not a number"):
+        lesson04.check_priorities(lambda: {**right, "bfs": lambda g, h: None})
     with pytest.raises(WrongAnswer, match="no entry"):
         lesson04.check_priorities(lambda: {"bfs": right["bfs"]})
     with pytest.raises(NotAnswered):
@@ -202,12 +291,27 @@ def test_line_penalty_check(capsys):
 
 def test_by_hand_check(capsys):
     board = lesson05.BY_HAND
-    passes(lesson05.check_by_hand, lambda: (search.manhattan(board), search.linear_conflict(board)), capsys)
+    manhattan, conflict = search.manhattan(board), search.linear_conflict(board)
+    assert conflict - manhattan == 4  # one row and one column in conflict: the text works out neither
+    passes(lesson05.check_by_hand, lambda: (manhattan, conflict), capsys)
     with pytest.raises(WrongAnswer, match="linear conflict") as error:
-        lesson05.check_by_hand(lambda: (search.manhattan(board), search.manhattan(board)))
-    assert str(search.linear_conflict(board)) not in str(error.value).split("got")[0]
+        lesson05.check_by_hand(lambda: (manhattan, manhattan + 2))  # the row's conflict, not the column's
+    assert str(conflict) not in str(error.value).split("got")[0]
     with pytest.raises(NotAnswered):
         lesson05.check_by_hand(stub)
+
+
+def test_by_hand_refuses_the_library(capsys):
+    def asks_the_library():
+        return search.manhattan(lesson05.BY_HAND), search.linear_conflict(lesson05.BY_HAND)
+
+    def asks_inside_a_helper():
+        return next(heuristics.linear_conflict(b) for b in [lesson05.BY_HAND])  # nested code
+
+    for fn in (asks_the_library, asks_inside_a_helper):
+        with pytest.raises(WrongAnswer, match="on paper"):
+            lesson05.check_by_hand(fn)
+    assert capsys.readouterr().out == ""
 
 
 def test_share_beyond_check(capsys):
@@ -216,9 +320,15 @@ def test_share_beyond_check(capsys):
 
     passes(lesson05.check_share_beyond, right, capsys)
     passes(lesson05.check_share_beyond, right, capsys, hidden=True)
+    def exact(histogram, k):  # a Fraction is a right answer too
+        return Fraction(sum(c for d, c in histogram.items() if d > k), sum(histogram.values()))
+
+    passes(lesson05.check_share_beyond, exact, capsys, hidden=True)
     at_least = lambda histogram, k: right(histogram, k - 1)  # noqa: E731
-    with pytest.raises(WrongAnswer):
+    with pytest.raises(WrongAnswer, match="by hand"):
         lesson05.check_share_beyond(at_least)
+    with pytest.raises(WrongAnswer, match="not a percentage"):
+        lesson05.check_share_beyond(lambda histogram, k: 100 * right(histogram, k))
     with pytest.raises(NotAnswered):
         lesson05.check_share_beyond(stub)
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import numbers
+import types
+
 import numpy as np
 
 from .. import search
@@ -10,8 +13,12 @@ from ._core import call, exercise, expect, same
 
 __all__ = ["BY_HAND", "check_by_hand", "check_line_penalty", "check_share_beyond", "line_board"]
 
-#: The blank-last 15-puzzle goal with tiles 1, 2 and 3 rotated one place right.
-BY_HAND = Board.parse("3 1 2 4/5 6 7 8/9 10 11 12/13 14 15 _")
+#: The blank-last 15-puzzle goal with tiles 1 and 2 swapped, and tiles 5 and 9 swapped: a
+#: conflict in a row and one in a column (lesson 05's text works out neither).
+BY_HAND = Board.parse("2 1 3 4/9 6 7 8/5 10 11 12/13 14 15 _")
+
+#: Names whose use in ``by_hand()`` means the library, not paper, did the work.
+_LIBRARY_NAMES = frozenset({"search", "heuristics", "manhattan", "linear_conflict", "BY_HAND"})
 
 
 def line_board(goal_columns) -> Board:
@@ -19,6 +26,15 @@ def line_board(goal_columns) -> Board:
     ``goal_columns[i]`` is the goal column of the tile standing in column i."""
     k = len(goal_columns)
     return Board((*(c + 1 for c in goal_columns), *range(k + 1, 2 * k), 0), 2, k)
+
+
+def _names_used(code: types.CodeType) -> set[str]:
+    """Global and attribute names a function's code (and the code nested in it) refers to."""
+    names = set(code.co_names)
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            names |= _names_used(constant)
+    return names
 
 
 def _line_truth(goal_columns) -> int:
@@ -45,8 +61,16 @@ def check_line_penalty(line_penalty, *, hidden=False):
 
 @exercise("Manhattan and linear conflict by hand")
 def check_by_hand(by_hand, *, hidden=False):
-    """``by_hand()`` returns ``(manhattan, linear_conflict)`` of :data:`BY_HAND`."""
+    """``by_hand()`` returns ``(manhattan, linear_conflict)`` of :data:`BY_HAND`, worked out on
+    paper: a function that asks the library (or even looks at ``BY_HAND``) is refused."""
+    code = getattr(by_hand, "__code__", None)
+    used = sorted(_names_used(code) & _LIBRARY_NAMES) if code is not None else []
     got = call(by_hand)
+    expect(
+        not used,
+        f"by_hand() uses {', '.join(used)}: this exercise is worked out on paper",
+        hint="count on the board's picture or text, then return the two numbers, e.g. return 3, 5",
+    )
     expect(
         isinstance(got, tuple | list) and len(got) == 2, f"by_hand() should return two numbers, got {got!r}"
     )
@@ -56,14 +80,14 @@ def check_by_hand(by_hand, *, hidden=False):
         search.manhattan(BY_HAND),
         where="Manhattan distance",
         reveal=False,
-        hint="only tiles 1, 2 and 3 are away from home: add their column distances",
+        hint="for each tile away from home, add the rows plus the columns to its goal cell",
     )
     same(
         conflict,
         search.linear_conflict(BY_HAND),
         where="linear conflict",
         reveal=False,
-        hint="in the top row, find the longest increasing subsequence of goal columns",
+        hint="look at every row and every column: which tiles that belong to the line stand out of order?",
     )
 
 
@@ -78,11 +102,14 @@ def check_share_beyond(share_beyond, *, hidden=False):
         for k in ks:
             truth = sum(c for d, c in histogram.items() if d > k) / sum(histogram.values())
             got = call(share_beyond, dict(histogram), k)
-            ok = isinstance(got, int | float | np.floating) and abs(float(got) - truth) < 1e-9
+            ok = isinstance(got, numbers.Real) and abs(float(got) - truth) < 1e-9
+            percent = isinstance(got, numbers.Real) and abs(float(got) - 100 * truth) < 1e-6
             same(
                 got if not ok else truth,
                 truth,
                 where=f"the {rows}x{cols} histogram, k = {k}",
                 reveal=False,
-                hint="add the counts at distances above k and divide by the number of all positions",
+                hint="a fraction between 0 and 1, not a percentage"
+                if percent
+                else "try a histogram small enough to do by hand: {0: 1, 1: 2, 2: 1} with k = 1 gives 1/4",
             )
