@@ -97,10 +97,19 @@ def my_rule(board, goal):
     return (parity.inversions(board) + (board.cols - 1) * distance) % 2 == 0
 
 
-def most_likely_after_fix():
-    after = distributions.parity_fixed(distributions.exact("naive_swap", 4), (2, 2))
-    best = after.most_likely()
-    return shuffles.board_from_perm(best, 2, 2).text(), after.probability(best)
+def my_verdicts():  # lesson 02, exercise 2: by the invariant, without parity.is_solvable
+    return {t: my_rule(Board.parse(t), Board.goal(*Board.parse(t).shape)) for t in lesson02.VERDICT_BOARDS}
+
+
+def fooled_board(rows, cols):  # one vertical slide (count's parity flips), then a swap (both flip)
+    board = Board.goal(rows, cols).move("U")
+    return board.swap(board.tiles.index(1), board.tiles.index(2))
+
+
+def my_fix(board):
+    if my_rule(board, Board.goal(board.rows, board.cols)):
+        return board
+    return board.swap(board.size - 2, board.size - 1) if board.blank in (0, 1) else board.swap(0, 1)
 
 
 CASES = [  # (check, right answer, typical wrong answer)
@@ -122,13 +131,11 @@ CASES = [  # (check, right answer, typical wrong answer)
      lambda seq: sum(seq[i] >= seq[j] for i in range(len(seq)) for j in range(i + 1, len(seq)))),
     (lesson02.check_hand_count, lambda: parity.board_inversions(Board.parse(lesson02.HAND_COUNT_BOARD)),
      lambda: 6),
-    (lesson02.check_verdicts,
-     lambda: {t: parity.is_solvable(Board.parse(t)) for t in lesson02.VERDICT_BOARDS},
+    (lesson02.check_verdicts, my_verdicts,
      lambda: {t: parity.inversions(Board.parse(t)) % 2 == 0 for t in lesson02.VERDICT_BOARDS}),
-    (lesson02.check_fooled_board, lambda rows, cols: Board.goal(rows, cols).move("U"),
-     lambda rows, cols: Board.goal(rows, cols)),
+    (lesson02.check_fooled_board, fooled_board, lambda rows, cols: Board.goal(rows, cols).move("U")),
     (lesson02.check_rule, my_rule, lambda board, goal: parity.inversions(board) % 2 == 0),
-    (lesson02.check_fix_most_likely, most_likely_after_fix, lambda: ("1 2/3 _", Fraction(1, 12))),
+    (lesson02.check_fix, my_fix, lambda board: board if parity.is_solvable(board) else board.swap(0, 1)),
 ]
 IDS = [check.__name__ for check, _, _ in CASES]
 
@@ -283,3 +290,58 @@ def test_lesson_01_written_answer_to_exercise_1_holds():
 def test_rule_cases_count_is_what_lesson_02_says():
     # 2x2 has only 24 arrangements; every other shape gives 200 boards per goal
     assert len(lesson02.rule_cases()) == 2 * (24 + 4 * 200 + 200)
+
+
+# -- lesson 02: the library's answer is refused where the exercise asks for the student's own ---
+def _calls_is_solvable(board, goal):
+    return parity.is_solvable(board, goal)
+
+
+def _calls_a_helper(board, goal):
+    return _calls_is_solvable(board, goal)
+
+
+@pytest.mark.parametrize("answer", [
+    parity.is_solvable,  # the function itself
+    parity.FORMULATIONS["permutation parity = blank distance parity"],
+    _calls_a_helper,  # named in a helper defined beside it
+    lambda board, goal: parity.FORMULATIONS["invariant relative to the goal (puzzlelab)"](board, goal),
+])  # fmt: skip
+def test_exercise_4_refuses_the_librarys_rule_and_restores_it(answer):
+    originals = (parity.is_solvable, parity.explain)
+    with pytest.raises(WrongAnswer, match="write it yourself"):
+        lesson02.check_rule(answer)
+    assert (parity.is_solvable, parity.explain) == originals
+    assert parity.is_solvable(Board.goal(3, 3))
+
+
+def test_exercise_5_refuses_make_solvable_but_allows_is_solvable(capsys):
+    with pytest.raises(WrongAnswer, match="write it yourself"):
+        lesson02.check_fix(lambda board: shuffles.make_solvable(board))
+    assert shuffles.make_solvable(Board.parse("2 1/3 _")) == Board.goal(2, 2)  # restored
+
+    def with_is_solvable(board):
+        if parity.is_solvable(board):
+            return board
+        return board.swap(board.size - 2, board.size - 1) if board.blank in (0, 1) else board.swap(0, 1)
+
+    lesson02.check_fix(with_is_solvable)
+    assert capsys.readouterr().out.startswith("correct")
+
+
+def test_exercise_2_says_how_many_verdicts_are_wrong_not_which():
+    answers = my_verdicts()
+    flipped = {**answers, lesson02.VERDICT_BOARDS[0]: not answers[lesson02.VERDICT_BOARDS[0]]}
+    with pytest.raises(WrongAnswer, match="1 of the 4 verdicts are wrong") as caught:
+        lesson02.check_verdicts(lambda: flipped)
+    assert not any(text in str(caught.value) for text in lesson02.VERDICT_BOARDS)
+
+
+def test_exercise_2_boards_are_in_no_lesson_and_mix_both_verdicts_and_widths():
+    texts = "\n".join("".join(cell["source"]) for path in sorted(LESSON_00.parent.glob("0*.ipynb"))
+                      for cell in json.loads(path.read_text(encoding="utf-8"))["cells"])
+    boards = [Board.parse(text) for text in lesson02.VERDICT_BOARDS]
+    assert not any(text in texts for text in lesson02.VERDICT_BOARDS)
+    assert {parity.is_solvable(b) for b in boards} == {True, False}
+    assert {b.cols % 2 for b in boards} == {0, 1}
+    assert sum(parity.is_solvable(b) != (parity.inversions(b) % 2 == 0) for b in boards) >= 2

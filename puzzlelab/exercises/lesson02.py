@@ -7,42 +7,48 @@ correct: count inversions
 
 from __future__ import annotations
 
-from fractions import Fraction
+import types
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
+from itertools import permutations
 from math import factorial
 
 import numpy as np
 
+from .. import parity, shuffles
 from ..board import Board
-from ..distributions import exact, extremes, parity_fixed
 from ..parity import board_inversions, inversions, is_solvable
 from ..perm import rank, unrank
 from ..search import state_space_distances
-from ..shuffles import perm_from_board
+from ..shuffles import make_solvable
 from ._core import WrongAnswer, call, exercise, expect, same
 
 __all__ = [
     "HAND_COUNT_BOARD",
     "VERDICT_BOARDS",
-    "check_fix_most_likely",
+    "check_fix",
     "check_fooled_board",
     "check_hand_count",
     "check_inversions",
     "check_rule",
     "check_verdicts",
+    "fix_cases",
     "rule_cases",
 ]
 
 #: Exercise "count by hand": the board whose inversions the student counts.
 HAND_COUNT_BOARD = "3 1 2/6 _ 4/8 7 5"
-#: Exercise "verdicts": boards to judge (blank-last goal) without a search.
+#: Exercise "verdicts": boards to judge (blank-last goal) without a search. None of them appears
+#: in a lesson (a test checks), and "inversions even" gets three of the four wrong.
 VERDICT_BOARDS = (
-    "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 _",
-    "1 2 3 4/5 6 7 8/9 10 11 _/13 14 15 12",
-    "1 2 3/4 _ 5/7 8 6",
-    "2 1 3 4/5 6 _ 7",
+    "1 3 2/4 _ 5/7 8 6",
+    "1 2 _ 4/5 6 3 7",
+    "1 2 3 4/5 6 7 8/9 _ 11 10/13 14 15 12",
+    "1 2 3 4/_ 6 7 8/5 9 10 11",
 )
 _RULE_SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]
+_PARITY_ANSWERS = ("is_solvable", "explain")
 
 
 def _as_board(value: object, where: str) -> Board:
@@ -53,6 +59,62 @@ def _as_board(value: object, where: str) -> Board:
     except (TypeError, ValueError) as error:
         raise WrongAnswer(f"{where} returned {value!r}, which is not a board ({error})",
                           hint='return a Board or text such as "1 2 3 4/5 6 _ 7"') from None  # fmt: skip
+
+
+# -- "write it yourself": the library's answer is refused while the student's code runs ---------
+_YOURSELF = "this exercise asks you to write it yourself"
+_RULE_HINT = "use what the lesson built: parity.inversions and the blank's row"
+
+
+def _refuser(module: types.ModuleType, name: str, hint: str) -> Callable[..., object]:
+    def refused(*args: object, **kwargs: object) -> object:
+        raise WrongAnswer(f"your code called {module.__name__.rsplit('.', 1)[-1]}.{name}: {_YOURSELF}",
+                          hint=hint)  # fmt: skip
+
+    return refused
+
+
+def _names_used(fn: object, seen: set[int] | None = None) -> set[str]:
+    """The global and attribute names ``fn``'s code uses, following the functions it calls that
+    were defined beside it (same globals: the notebook), nested functions and lambdas included."""
+    seen = set() if seen is None else seen
+    code = getattr(fn, "__code__", None)
+    if code is None or id(code) in seen:
+        return set()
+    seen.add(id(code))
+    names, stack = set(), [code]
+    while stack:
+        current = stack.pop()
+        names.update(current.co_names)
+        stack.extend(c for c in current.co_consts if isinstance(c, types.CodeType))
+    scope = getattr(fn, "__globals__", {})
+    for name in list(names):
+        helper = scope.get(name)
+        if isinstance(helper, types.FunctionType) and helper.__globals__ is scope:
+            names |= _names_used(helper, seen)
+    return names
+
+
+@contextmanager
+def _write_it_yourself(student_fn: object, module: types.ModuleType, names: tuple[str, ...],
+                       hint: str = _RULE_HINT) -> Iterator[None]:  # fmt: skip
+    """Refuse ``module.<name>`` for each name while the check runs: passed as the answer, named
+    in the student's code, or called through the module; the module is restored afterwards."""
+    originals = {name: getattr(module, name) for name in names}
+    if str(getattr(student_fn, "__module__", "")).startswith("puzzlelab"):
+        name = getattr(student_fn, "__name__", "that")
+        raise WrongAnswer(f"{name} is the library's own function: {_YOURSELF}",
+                          hint="write a function of your own (def ...) that computes it")  # fmt: skip
+    used = sorted(_names_used(student_fn) & set(names))
+    if used:
+        raise WrongAnswer(f"your code uses {', '.join(used)}: {_YOURSELF}", hint=hint)
+    for name in names:
+        setattr(module, name, _refuser(module, name, hint))
+    try:
+        yield
+    finally:
+        for name, original in originals.items():
+            setattr(module, name, original)
 
 
 @exercise("count inversions")
@@ -82,14 +144,22 @@ def check_hand_count(hand_count, *, hidden=False):
 
 @exercise("solvable or not, by the invariant")
 def check_verdicts(verdicts, *, hidden=False):
-    """``verdicts()``: {board text: True/False} for every board of ``VERDICT_BOARDS``."""
-    got = call(verdicts)
+    """``verdicts()``: {board text: True/False} for every board of ``VERDICT_BOARDS``, decided
+    without ``parity.is_solvable`` or ``parity.explain``. A wrong answer is told how many verdicts
+    are wrong, not which (each is True or False: naming one would give it away)."""
+    with _write_it_yourself(verdicts, parity, _PARITY_ANSWERS):
+        got = call(verdicts)
     expect(isinstance(got, dict), f"your function returned {type(got).__name__}, not a dict",
            hint="return {board text: True or False}")  # fmt: skip
+    wrong = 0
     for text in VERDICT_BOARDS:
         expect(text in got, f"no verdict for {text!r}", hint="use VERDICT_BOARDS texts as keys")
-        expect(got[text] == is_solvable(Board.parse(text)), f"the verdict for {text!r} is wrong",
-               hint=f"print(parity.explain(Board.parse({text!r}))) shows the arithmetic")  # fmt: skip
+        expect(isinstance(got[text], bool), f"the verdict for {text!r} is {got[text]!r}, not True or False",
+               hint="True if the board can reach the blank-last goal")  # fmt: skip
+        wrong += got[text] != is_solvable(Board.parse(text))
+    expect(wrong == 0, f"{wrong} of the {len(VERDICT_BOARDS)} verdicts are wrong",
+           hint="for each board: inversions, then (cols - 1) x the rows between the blank and the "
+                "bottom row; the sum even means solvable. Which widths need the row term?")  # fmt: skip
 
 
 @lru_cache(maxsize=16)
@@ -108,17 +178,21 @@ def _truth(board: Board, goal: Board) -> bool:
 
 @exercise("a board that fools 'inversions even'")
 def check_fooled_board(fooled_board, *, hidden=False):
-    """``fooled_board(rows, cols)``: a board (even ``cols``) on which "inversions even" gives the
-    wrong verdict for the blank-last goal."""
-    shapes = [(2, 4), (2, 2)] + ([(4, 4), (3, 4), (2, 6), (4, 2)] if hidden else [])
+    """``fooled_board(rows, cols)``: a board (even ``cols``) that "inversions even" calls solvable
+    although it cannot reach the blank-last goal."""
+    shapes = [(2, 4), (2, 2), (3, 4)] + ([(4, 4), (2, 6), (4, 2), (5, 2)] if hidden else [])
     for rows, cols in shapes:
         board = _as_board(call(fooled_board, rows, cols), f"fooled_board({rows}, {cols})")
         expect(board.shape == (rows, cols), f"fooled_board({rows}, {cols}) returned a "
                f"{board.rows}x{board.cols} board", hint=f"give {rows} rows of {cols}")  # fmt: skip
         says = inversions([t for t in board.tiles if t]) % 2 == 0
-        expect(says != _truth(board, Board.goal(rows, cols)),
-               f"on {board.text()} 'inversions even' gets it right",
-               hint="on an even width a vertical slide flips the parity of the inversions")  # fmt: skip
+        truth = _truth(board, Board.goal(rows, cols))
+        expect(says != truth, f"on {board.text()} 'inversions even' gets it right",
+               hint="on an even width a vertical slide flips the parity of the inversions but not "
+                    "solvability; a swap of two tiles flips both")  # fmt: skip
+        expect(says, f"on {board.text()} 'inversions even' is wrong, but the other way: it calls a "
+               "solvable board unsolvable", hint="the exercise asks for an unsolvable board that it "
+               "calls solvable; what does a swap of two tiles do?")  # fmt: skip
 
 
 def rule_cases(hidden: bool = False) -> list[tuple[Board, Board]]:
@@ -136,30 +210,35 @@ def rule_cases(hidden: bool = False) -> list[tuple[Board, Board]]:
 
 @exercise("a solvability rule for both goals")
 def check_rule(my_rule, *, hidden=False):
-    """``my_rule(board, goal)`` agrees with breadth-first search on every board of ``rule_cases()``."""
-    for board, goal in rule_cases(hidden):
-        got = call(my_rule, board, goal)
-        same(bool(got), _truth(board, goal), where=f"board {board.text()!r} with goal {goal.text()!r}",
-             hint="measure the blank's rows from the goal's blank row, not from the bottom")  # fmt: skip
+    """``my_rule(board, goal)`` agrees with breadth-first search on every board of ``rule_cases()``,
+    without ``parity.is_solvable`` or ``parity.explain`` (refused while the check runs)."""
+    cases = [(board, goal, _truth(board, goal)) for board, goal in rule_cases(hidden)]
+    with _write_it_yourself(my_rule, parity, _PARITY_ANSWERS):
+        for board, goal, truth in cases:
+            got = call(my_rule, board, goal)
+            same(bool(got), truth, where=f"board {board.text()!r} with goal {goal.text()!r}",
+                 hint="measure the blank's rows from the goal's blank row, not from the bottom")  # fmt: skip
 
 
-@exercise("the most likely board after the naive swap and the fix")
-def check_fix_most_likely(most_likely_after_fix, *, hidden=False):
-    """``most_likely_after_fix()``: (board text, exact probability) of a most likely 2x2 board
-    after the library's (row-by-row) naive swap and the article's fix."""
-    fixed = parity_fixed(exact("naive_swap", 4), (2, 2))
-    most, _ = extremes(fixed)
-    got = call(most_likely_after_fix)
-    expect(isinstance(got, tuple) and len(got) == 2, f"your function returned {got!r}",
-           hint="return a pair: (board text, Fraction)")  # fmt: skip
-    board = _as_board(got[0], "most_likely_after_fix()")
-    expect(board.shape == (2, 2), f"{board.text()} is not a 2x2 board", hint="give a 2x2 board")
-    expect(tuple(perm_from_board(board)) in most, f"{board.text()} is not a most likely board",
-           hint="distributions.parity_fixed(distributions.exact('naive_swap', 4), (2, 2))")  # fmt: skip
-    try:
-        probability = Fraction(got[1])
-    except (TypeError, ValueError):
-        raise WrongAnswer(f"{got[1]!r} is not a probability",
-                          hint="give a Fraction such as Fraction(5, 24)") from None  # fmt: skip
-    expect(probability == fixed.probability(perm_from_board(board)), f"{got[1]} is not its probability",
-           hint="fixed.probability(perm) gives an exact Fraction")  # fmt: skip
+def fix_cases(hidden: bool = False) -> list[Board]:
+    """The boards ``check_fix`` tries: every 2x2 and 2x3 arrangement, and random 3x3 and 4x4
+    boards (more of them, and 3x4, with ``hidden=True``)."""
+    boards = [Board(p, r, c) for r, c in [(2, 2), (2, 3)] for p in permutations(range(r * c))]
+    rng, size = np.random.default_rng(505 if hidden else 5), 200 if hidden else 50
+    for rows, cols in [(3, 3), (4, 4)] + ([(3, 4), (4, 3)] if hidden else []):
+        boards += [shuffles.shuffle_board("fisher_yates", rows, cols, rng) for _ in range(size)]
+    return boards
+
+
+@exercise("the article's parity fix")
+def check_fix(my_fix, *, hidden=False):
+    """``my_fix(board)`` equals ``shuffles.make_solvable(board)`` on every board of ``fix_cases()``,
+    without calling ``shuffles.make_solvable`` (refused while the check runs)."""
+    cases = [(board, make_solvable(board)) for board in fix_cases(hidden)]
+    hint = "parity.is_solvable may decide; board.swap(i, j) exchanges two cells"
+    with _write_it_yourself(my_fix, shuffles, ("make_solvable",), hint):
+        for board, want in cases:
+            got = _as_board(call(my_fix, board), f"my_fix({board.text()!r})")
+            same(got.text(), want.text(), where=f"board {board.text()!r}",
+                 hint="leave a solvable board alone; otherwise swap cells 0 and 1, or the last two "
+                      "cells when the blank is in cell 0 or 1")  # fmt: skip
