@@ -281,6 +281,22 @@ def test_figure_png_is_a_png():
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
 
 
+def test_a_title_wider_than_the_figure_is_shown_whole():
+    """The PNG is cropped to what is drawn (as the inline backend does), so a long title widens
+    the picture instead of being clipped at the figure's edge (lesson 05 hit this)."""
+    import io
+
+    from PIL import Image
+
+    def width(title):
+        ax = draw_board(Board.goal(2, 2))
+        ax.set_title(title)
+        return Image.open(io.BytesIO(ax._repr_png_())).size[0]
+
+    short, long = width("goal"), width("a title far wider than a four-inch figure " * 2)
+    assert long > short + 200
+
+
 # -- issue 10's figure defects and issue 12's display, each checked on the drawing ---------------
 def test_drawings_show_in_a_notebook_that_never_imported_pyplot():
     """An IPython shell formats what a drawing function returns as a PNG, pyplot never loaded."""

@@ -50,9 +50,13 @@ FIGURE_DPI = 100
 
 
 def figure_png(figure: Figure, *, dpi: float = 72) -> bytes:
-    """The figure as PNG bytes (Agg canvas; no pyplot state is touched)."""
+    """The figure as PNG bytes (Agg canvas; no pyplot state is touched).
+
+    Cropped to what is drawn, as Jupyter's inline backend does for pyplot figures, so a title or
+    label wider than the figure shows whole instead of being clipped at the figure's edge.
+    """
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=dpi)
+    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", pad_inches=0.05)
     return buffer.getvalue()
 
 
