@@ -379,13 +379,16 @@ def test_lesson06_checks(capsys):
     passes(lesson06.check_pdb_values, pdb_values, capsys)
     with pytest.raises(WrongAnswer):
         lesson06.check_pdb_values(lambda pdb, board: [0] * len(pdb.partition))
-    passes(
-        lesson06.check_admissible_combinations,
-        lambda: {"sum": True, "max": True, "manhattan+pdb": False},
-        capsys,
-    )
-    with pytest.raises(WrongAnswer):
-        lesson06.check_admissible_combinations(lambda: {"sum": True, "max": True, "manhattan+pdb": True})
+    with pytest.raises(WrongAnswer, match="whole numbers"):
+        lesson06.check_pdb_values(lambda pdb, board: ["0"] * len(pdb.partition))
+    right = {"pattern+manhattan": True, "plain+reflected": False, "manhattan+pdb": False}
+    passes(lesson06.check_admissible_combinations, lambda: right, capsys)
+    for key in right:  # each single wrong answer is caught, without showing the right one
+        with pytest.raises(WrongAnswer) as wrong:
+            lesson06.check_admissible_combinations(lambda key=key: {**right, key: not right[key]})
+        assert str(not right[key]) not in str(wrong.value).split("got")[0]
+    with pytest.raises(WrongAnswer, match="True or False"):
+        lesson06.check_admissible_combinations(lambda: {**right, "plain+reflected": "no"})
     pdb = search.pattern_database(search.KORF_GOAL, reflect=True)
     korf = {ident: board for ident, board, _ in search.korf100()}
     passes(
@@ -393,6 +396,8 @@ def test_lesson06_checks(capsys):
         lambda ident: search.ida_star(korf[ident], search.KORF_GOAL, heuristic=pdb).moves,
         capsys,
     )
+    with pytest.raises(WrongAnswer, match="cannot be played"):
+        lesson06.check_korf_solution(lambda ident: [1, 2, 3])
     with pytest.raises(WrongAnswer, match="not optimal"):
         lesson06.check_korf_solution(
             lambda ident: search.weighted_astar(korf[ident], search.KORF_GOAL, weight=3).moves
