@@ -396,8 +396,7 @@ def _rules(task: _Task, record: bool) -> _Rules:
 
 
 def _best_first(task: _Task, record: bool) -> Generator[Event, None, Outcome]:
-    """The engine. Yields every event when ``record``, else only the last; returns an Outcome.
-    (A frontier entry's eight slots are described at :func:`_root_entry`.)"""
+    """The engine: yields every event if ``record`` (else the last), returns an Outcome; see _root_entry."""
     inc = incremental(task.heuristic, task.goal)
     step, h_of, priority, shape, goal = inc.step, inc.h, task.priority, task.start.shape, task.goal.tiles
     table, tie, sign, on_generate, blacklist, budget, deadline, node_cap = _rules(task, record)
@@ -431,7 +430,8 @@ def _best_first(task: _Task, record: bool) -> Generator[Event, None, Outcome]:
                 if record:
                     yield _skip_event(child, g2, move, node, expanded, len(frontier))
                 continue
-            reached[child] = g2  # (read only under the "reached" rule)
+            if not blacklist:
+                reached[child] = g2
             hs2 = step(hs, state, tile, cell, blank)
             h2 = hs2 if h_of is None else h_of(hs2)
             f2, generated, counter = priority(g2, h2), generated + 1, counter + 1
