@@ -7,6 +7,8 @@ correct: Manhattan distance
 
 from __future__ import annotations
 
+import types
+
 import numpy as np
 
 from .. import heuristics, search
@@ -16,7 +18,9 @@ from ..shuffles import shuffle_board, uniform_solvable
 from ._core import WrongAnswer, call, exercise, expect, same
 
 __all__ = [
+    "DETOUR_MAX_DISTANCE",
     "LESSON_EXAMPLE",
+    "OVERESTIMATE_MIN_DISTANCE",
     "check_article_detour",
     "check_greedy_extra",
     "check_manhattan",
@@ -28,9 +32,11 @@ __all__ = [
 LESSON_EXAMPLE = Board.parse("3 5 _/6 1 2/4 7 8")
 
 
-def _article_solver():
-    """The article's solver (named ``article_solver`` since the search rewrite)."""
-    return getattr(search, "article_solver", None) or search.auto_solver
+#: How far from the goal an answer to :func:`check_overestimate` must be, and how near one to
+#: :func:`check_article_detour`: the lesson prints boards that would answer both otherwise
+#: (a board one move from the goal overestimates; four of its five random boards are detours).
+OVERESTIMATE_MIN_DISTANCE = 20
+DETOUR_MAX_DISTANCE = 10
 
 
 def _as_board(value, where: str) -> Board:
@@ -104,32 +110,43 @@ def check_greedy_extra(greedy_extra_moves, *, hidden=False):
 
 @exercise("a board where manhattan + misplaced overestimates")
 def check_overestimate(overestimate_board, *, hidden=False):
-    """``overestimate_board()`` returns a solvable 3x3 board whose manhattan + misplaced exceeds
-    its true distance to the goal."""
+    """``overestimate_board()`` returns a solvable 3x3 board, at least
+    :data:`OVERESTIMATE_MIN_DISTANCE` moves from the goal, whose manhattan + misplaced exceeds its
+    true distance to the goal."""
     board = _as_board(call(overestimate_board), "overestimate_board()")
     _solvable_3x3(board, "overestimate_board()")
     h = heuristics.manhattan(board) + heuristics.misplaced(board)
     d = exact_distance(board)
     expect(
+        d >= OVERESTIMATE_MIN_DISTANCE,
+        f"{board.text()} is only {d} moves from the goal; find one at least {OVERESTIMATE_MIN_DISTANCE} away",
+        hint="random boards (shuffles.uniform_solvable) are mostly 20 or more moves away",
+    )
+    expect(
         h > d,
         f"on {board.text()} h = manhattan + misplaced = {h}, and the board is {d} moves from the goal: "
         "h does not overestimate there",
-        hint="try boards very close to the goal",
+        hint="try more boards: compare h with exact_distance(board) on each",
     )
 
 
 @exercise("a detour of the article's solver")
 def check_article_detour(article_detour, *, hidden=False):
-    """``article_detour()`` returns a solvable 3x3 board, not the lesson's example, on which the
-    article's solver returns a solution longer than the optimum."""
+    """``article_detour()`` returns a solvable 3x3 board, at most :data:`DETOUR_MAX_DISTANCE`
+    moves from the goal, on which the article's solver returns a solution longer than the optimum."""
     board = _as_board(call(article_detour), "article_detour()")
     _solvable_3x3(board, "article_detour()")
-    expect(board != LESSON_EXAMPLE, "that is the lesson's own example", hint="find another board")
-    found, d = _article_solver()(board).cost, exact_distance(board)
+    d = exact_distance(board)
+    expect(
+        d <= DETOUR_MAX_DISTANCE,
+        f"{board.text()} is {d} moves from the goal; find one at most {DETOUR_MAX_DISTANCE} moves away",
+        hint="uniformly random boards are about 22 moves away; lesson 01's random slides start at the goal",
+    )
+    found = search.article_solver(board).cost
     expect(
         found > d,
         f"on {board.text()} the article's solver finds a {found}-move solution, and that is optimal",
-        hint="try several random boards: shuffles.uniform_solvable(3, 3, rng=seed)",
+        hint="detours this close to the goal are rare: try many boards",
     )
 
 
@@ -137,23 +154,98 @@ def _sample_boards(count: int, seed: int) -> list[Board]:
     return [uniform_solvable(3, 3, rng=seed * 100_000 + k) for k in range(count)]
 
 
-@exercise("an admissible heuristic that beats misplaced tiles")
+_LIBRARY = ("puzzlelab.heuristics", "puzzlelab.search", "puzzlelab.lesson_tools")
+
+
+def _is_library(obj: object) -> bool:
+    """True for the library's heuristics, searches and exact distances (modules or their contents)."""
+    name = obj.__name__ if isinstance(obj, types.ModuleType) else getattr(obj, "__module__", None)
+    return isinstance(name, str) and name.startswith(_LIBRARY)
+
+
+def _codes(code: types.CodeType):
+    yield code
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            yield from _codes(const)
+
+
+def _filled(cell) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018 (an empty cell raises)
+    except ValueError:
+        return False
+    return True
+
+
+def _library_used(fn: object, seen: set | None = None) -> str | None:
+    """The name of a library heuristic, search or exact distance that ``fn`` uses (directly, as a
+    default argument, or through the student's own functions), or None."""
+    seen = set() if seen is None else seen
+    code, names = getattr(fn, "__code__", None), getattr(fn, "__globals__", {})
+    if code is None or id(fn) in seen:
+        return None
+    seen.add(id(fn))
+    closure = [cell.cell_contents for cell in getattr(fn, "__closure__", None) or () if _filled(cell)]
+    for value in [*(getattr(fn, "__defaults__", None) or ()), *closure]:
+        if _is_library(value):
+            return getattr(value, "__name__", repr(value))
+        if isinstance(value, types.FunctionType) and value.__module__ == getattr(fn, "__module__", None):
+            inner = _library_used(value, seen)
+            if inner:
+                return inner
+    for part in _codes(code):
+        for name in part.co_names:
+            obj = names.get(name)
+            if obj is None:
+                continue
+            if isinstance(obj, types.ModuleType) and obj.__name__.startswith("puzzlelab"):
+                used = [a for a in part.co_names if _is_library(getattr(obj, a, None))]
+                if used:
+                    return f"{name}.{used[0]}"
+            if _is_library(obj):
+                return name
+            if isinstance(obj, types.FunctionType) and obj.__module__ == getattr(fn, "__module__", None):
+                inner = _library_used(obj, seen)
+                if inner:
+                    return inner
+    return None
+
+
+def _number(value: object, where: str) -> float:
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        hint = "return the estimated number of moves left, a whole number"
+        raise WrongAnswer(f"{where} returned {value!r}, not a number", hint=hint) from None
+
+
+@exercise("an admissible heuristic that beats the Manhattan distance")
 def check_my_heuristic(my_heuristic, *, hidden=False):
-    """``my_heuristic(board, goal)`` never overestimates on sampled 3x3 boards, and A* with it
-    expands fewer nodes than with misplaced tiles on three boards."""
+    """``my_heuristic(board, goal)`` uses none of the library's heuristics, searches or exact
+    distances, never overestimates on sampled 3x3 boards, and makes A* expand fewer nodes than
+    with the Manhattan distance on three boards."""
+    used = _library_used(my_heuristic)
+    expect(
+        used is None,
+        f"my_heuristic uses the library's {used}: the exercise asks for a heuristic you write",
+        hint="your own functions (such as my_manhattan) are fine; the library's heuristics are not",
+    )
     goal = Board.goal(3, 3)
     for board in [goal, *_sample_boards(3000 if hidden else 300, 4 if hidden else 3)]:
-        h, d = call(my_heuristic, board, goal), exact_distance(board)
+        h = _number(call(my_heuristic, board, goal), f"my_heuristic({board.text()!r}, goal)")
+        d = exact_distance(board)
         expect(
             h <= d,
-            f"not admissible: h = {h} on {board.text()!r}, which is only {d} moves from the goal",
+            f"not admissible: h = {h:g} on {board.text()!r}, which is only {d} moves from the goal",
             hint="count only moves that every solution must make",
         )
     instances = [uniform_solvable(3, 3, rng=seed) for seed in (1, 5, 16)]
     mine = sum(search.astar(b, heuristic=my_heuristic).expanded for b in instances)
-    base = sum(search.astar(b, heuristic=heuristics.misplaced).expanded for b in instances)
+    base = sum(search.astar(b, heuristic=heuristics.manhattan).expanded for b in instances)
     expect(
         mine < base,
-        f"A* with your heuristic expands {mine:,} nodes on three boards, misplaced tiles {base:,}",
-        hint="a tile far from home needs more than one move",
+        f"A* with your heuristic expands {mine:,} nodes on three boards, "
+        f"with the Manhattan distance {base:,}",
+        hint="when two tiles of one row stand in each other's way, one of them must leave the row",
     )

@@ -8,9 +8,9 @@ from fractions import Fraction
 from .. import search
 from ..board import Board
 from ..heuristics import manhattan
-from ..lesson_tools import iteration_work
+from ..lesson_tools import exact_distance, iteration_work
 from ..shuffles import uniform_solvable
-from ._core import call, exercise, expect, same
+from ._core import WrongAnswer, call, exercise, expect, same
 
 __all__ = [
     "check_iterations",
@@ -43,7 +43,7 @@ def check_weighted_astar(my_weighted_astar, *, hidden=False):
         truth = search.weighted_astar(start, goal, weight=w, heuristic=manhattan)
         got = call(my_weighted_astar, start, goal, w)
         expect(
-            isinstance(got, tuple) and len(got) == 2,
+            isinstance(got, tuple | list) and len(got) == 2,
             f"my_weighted_astar should return (solution length, nodes expanded), got {got!r}",
         )
         same(
@@ -78,7 +78,10 @@ def check_smallest_half_weight(smallest_half_weight, *, hidden=False):
         )
 
 
-PRIORITY_NAMES = ("bfs", "astar", "greedy", "w3")
+PRIORITY_NAMES = ("bfs", "astar", "w3", "h_first")
+
+#: A weight so large that h decides and g only breaks ties (lesson 04, section 8).
+HUGE_WEIGHT = 1000
 
 
 def _named_search(name: str, board: Board):
@@ -86,27 +89,48 @@ def _named_search(name: str, board: Board):
         return search.bfs(board)
     if name == "astar":
         return search.astar(board)
-    if name == "greedy":
-        return search.greedy(board)
-    return search.weighted_astar(board, weight=3)
+    if name == "w3":
+        return search.weighted_astar(board, weight=3)
+    return search.weighted_astar(board, weight=HUGE_WEIGHT)  # h first, ties to the smaller g
+
+
+def _priority(chosen: dict, name: str):
+    """The student's priority for ``name``, checked to be a function of (g, h) giving a number."""
+    f = chosen[name]
+    expect(callable(f), f'priorities()["{name}"] is {f!r}, not a function',
+           hint="give a function of g and h, e.g. lambda g, h: g")  # fmt: skip
+    try:
+        value = f(3, 7)
+    except Exception as error:
+        raise WrongAnswer(f'priorities()["{name}"](g=3, h=7) raised {type(error).__name__}: {error}',
+                          hint="a priority takes two numbers, g and h") from error  # fmt: skip
+    expect(
+        isinstance(value, int | float) and not isinstance(value, bool),
+        f'priorities()["{name}"](g=3, h=7) returned {value!r}, not a number',
+        hint="a priority is one number: the frontier expands the smallest first",
+    )
+    return f
 
 
 @exercise("one engine, four searches")
 def check_priorities(priorities, *, hidden=False):
-    """``priorities()`` returns ``{"bfs": f, "astar": f, "greedy": f, "w3": f}``, each
-    ``f(g, h)`` a priority with which the one best-first engine expands exactly as many nodes
-    as the named search."""
+    """``priorities()`` returns ``{"bfs": f, "astar": f, "w3": f, "h_first": f}``, each ``f(g, h)``
+    a priority with which the one best-first engine expands exactly as many nodes as the named
+    search: breadth-first, A*, weighted A* with w = 3, and "h decides, ties go to the smaller g"
+    (weighted A* with a huge weight)."""
     chosen = call(priorities)
     expect(isinstance(chosen, dict), f"priorities() should return a dict, got {chosen!r}")
     missing = [name for name in PRIORITY_NAMES if name not in chosen]
     expect(
         not missing, f"priorities() has no entry for {missing}", hint=f"give all of {list(PRIORITY_NAMES)}"
     )
+    functions = {name: _priority(chosen, name) for name in PRIORITY_NAMES}
     puzzles = lesson_puzzles()
     boards = puzzles[10:16] if hidden else [puzzles[16], puzzles[1]]
     for name in PRIORITY_NAMES:
-        for board in boards:
-            events = search.best_first_events(board, priority=chosen[name])
+        # breadth-first search is slow to replay: only the two shallowest boards
+        for board in sorted(boards, key=exact_distance)[:2] if name == "bfs" else boards:
+            events = search.best_first_events(board, priority=functions[name])
             expanded = sum(event.kind == "expand" for event in events)
             same(
                 expanded,
