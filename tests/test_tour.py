@@ -105,7 +105,7 @@ def test_the_tours_one_search_walks_the_engines_named_steps():
 def test_the_tours_example_prints_what_it_says(block, capsys):
     exec(compile(block, str(TOUR), "exec"), {})
     out = capsys.readouterr().out
-    promised = re.findall(r"print\(.*\)\s+# (.+)", block)
+    promised = re.findall(r"^print\(.*\)\n# (.+)$", block, flags=re.M)  # the line after a print
     assert promised
     for text in promised:
         assert text.strip() in out
