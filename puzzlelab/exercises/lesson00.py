@@ -178,7 +178,7 @@ def check_move_counts(move_counts, *, hidden=False):
 def _solvable_cases(hidden: bool) -> list[tuple[str, ...]]:
     """The five boards the lesson prints; hidden: random boards (seeded) of many shapes, half of
     them with the blank off its goal row (where "inversions even" is the wrong rule)."""
-    cases = [EXERCISE_BOARDS]
+    cases: list[tuple[str, ...]] = [EXERCISE_BOARDS]
     if hidden:
         rng = np.random.default_rng(2000)
         for rows, cols in [(3, 3), (4, 4), (2, 4), (3, 4), (4, 3), (5, 5), (2, 3), (4, 6)]:
