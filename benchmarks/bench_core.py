@@ -18,13 +18,14 @@ are the result's ``generated`` (and ``expanded``) counts. Printed as ``b3fb26c |
    solution checked against the optimal length in ``puzzlelab/data/korf100.tsv`` and replayed
    to the goal ("all optimal" or the failures).
 
-The new side runs first on each part. ``--stop-at HH:MM`` (UTC) cuts a side's Korf run at that
-time; the comparison is then made on the instances both sides finished, and the new side's
-figures on all it finished are printed too.
+The new side runs first on each part; Korf's instances go in chunks of ``--chunk`` (default 10),
+the sides taking turns, so that a change in the machine's load falls on both alike. ``--stop-at
+HH:MM`` (UTC) cuts the Korf run at that time; the comparison is then made on the instances both
+sides finished, and the new side's figures on all it finished are printed too.
 
 Examples: ``.venv/bin/python benchmarks/bench_core.py --instances 3 --hints 3`` (a quick check,
-about a minute), ``nice -n 5 .venv/bin/python benchmarks/bench_core.py`` (the full run: Korf's
-100 on both sides take tens of minutes of CPU).
+about a minute), ``nice -n 5 .venv/bin/python benchmarks/bench_core.py`` (the full run: about
+9 minutes of CPU, 18 of wall time on a shared 2-core machine).
 """
 
 from __future__ import annotations
@@ -128,6 +129,8 @@ def arguments(argv=None) -> argparse.Namespace:
         "--instances", type=int, metavar="N", help="Korf's first N instances (default all 100)"
     )
     choose.add_argument("--ids", type=id_list, help="Korf instance ids, e.g. 1-30,88 (default 1-100)")
+    parser.add_argument("--chunk", type=int, default=10, metavar="K",
+                        help="Korf instances per turn of a side (default 10)")  # fmt: skip
     parser.add_argument("--hints", type=int, default=20, metavar="N", help="random 4x4 boards (default 20)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the random 4x4 boards (default 7)")
     parser.add_argument("--skip", default="", help=f"comma-separated parts to skip: {', '.join(PARTS)}")
@@ -143,6 +146,8 @@ def arguments(argv=None) -> argparse.Namespace:
     args.ids = args.ids or list(range(1, 1 + (args.instances if args.instances is not None else 100)))
     if not 1 <= len(args.ids) <= 100 or args.ids[-1] > 100:
         parser.error("--instances must be 1 to 100")
+    if args.chunk < 1:
+        parser.error("--chunk must be at least 1")
     return args
 
 
@@ -244,6 +249,9 @@ def show_hint(old: list[dict], new: list[dict], base: str) -> None:
         )
     for side, rows in ((base, old), ("new", new)):
         print(f"   {side} methods: " + ", ".join(sorted({r["method"] for r in rows})))
+        worst = max(rows, key=lambda r: r["cpu"])
+        print(f"   {side} worst: {worst['cpu']:.2f} s, {worst['moves']} moves by {worst['method']}, board "
+              + " ".join(map(str, worst["tiles"])))  # fmt: skip
 
 
 def optimal_lengths() -> dict[int, tuple[list[int], int]]:
@@ -348,6 +356,24 @@ def both(sides: tuple[Side, Side], part: str, arg, show, repeat: int = 1) -> Non
     sys.stdout.flush()
 
 
+def korf(sides: tuple[Side, Side], args) -> None:
+    """Korf's instances in chunks of ``--chunk``, each chunk on the new side then the baseline, so
+    that a change in the machine's load falls on both sides alike."""
+    print(f"\n== Korf's 100: instances {args.ids[0]}..{args.ids[-1]} ({len(args.ids)}), one line each, "
+          f"sides alternating every {args.chunk}")  # fmt: skip
+    rows, cuts = {s.label: [] for s in sides}, {s.label: "" for s in sides}
+    for at in range(0, len(args.ids), args.chunk):
+        for side in reversed(sides):
+            got, cuts[side.label] = side.run("korf", args.ids[at : at + args.chunk], args.stop_at)
+            rows[side.label] += got
+            if cuts[side.label]:
+                break
+        if any(cuts.values()):
+            break
+    base, new = (s.label for s in sides)
+    show_korf(rows[base], rows[new], base, cuts)
+
+
 def describe_new(args) -> str:
     if args.new:
         rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.new], capture_output=True,
@@ -384,11 +410,7 @@ def main(argv=None) -> None:
         if "hint" not in args.skip:
             both(sides, "hint", random_boards(args.hints, args.seed), show_hint)
         if "korf" not in args.skip:
-            print(
-                f"\n== Korf's 100: instances {args.ids[0]}..{args.ids[-1]} ({len(args.ids)}), one line each"
-            )
-            got = {s: s.run("korf", args.ids, args.stop_at) for s in (new, base)}
-            show_korf(got[base][0], got[new][0], base.label, {s.label: got[s][1] for s in sides})
+            korf(sides, args)
     print(f"\n(bench_core took {time.perf_counter() - started:.0f} s wall, "
           f"{sum(os.times()[2:4]):.0f} s CPU in the measured processes)")  # fmt: skip
 
