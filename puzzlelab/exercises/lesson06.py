@@ -29,7 +29,7 @@ def check_pdb_values(pdb_values, *, hidden=False):
     database; they sum to ``pdb(board)``, each is at least its own tiles' Manhattan distance, and
     all are 0 on the goal."""
     goal = search.KORF_GOAL
-    pdb = search.pattern_database(goal)
+    pdb = search.pattern_database(goal, reflect=False)
     boards = [goal, *(b for _, b, _ in search.korf100()[:3])]
     rng = np.random.default_rng(606 if hidden else 6)
     boards += [uniform_solvable(4, 4, rng=rng, goal=goal) for _ in range(500 if hidden else 20)]

@@ -116,10 +116,9 @@ def abstract_start(goal: Board, group: Sequence[int]) -> tuple[int, int, tuple[i
     """Everything a group's table depends on: ``(rows, cols, home cells of the group's tiles in
     group order, lowest cell of the blank's region at the goal)``.
 
-    Two goals that agree on these have the same table: the 6-6-3 tables of the blank-last
-    and blank-first 4x4 goals are two tables, not four (the six-tile groups sit on the same
-    cells, and the blank's region at 0 or at 15 is the same region), so a cache keyed by this
-    stores, and a process maps, each of them once.
+    Two goals that agree on these have the same table, so a cache keyed by this stores, and a
+    process maps, each table once (for instance two goals whose groups sit on the same cells
+    with the blank's region the same).
     """
     cells = tuple(goal.tiles.index(t) for t in group)
     walls, region, stack = set(cells), {goal.blank}, [goal.blank]
@@ -147,12 +146,21 @@ def default_group_size(n_cells: int) -> int:
 
 
 def default_partition(goal: Board) -> tuple[tuple[int, ...], ...]:
-    """6-6-3 for 4x4 (compact blocks away from the blank's corner); groups of
-    :func:`default_group_size` tiles in reading order otherwise."""
+    """6-6-3 for 4x4; groups of :func:`default_group_size` tiles in reading order otherwise.
+
+    The 4x4 split (cells, blank at 0; turned half round for the blank at 15) keeps the blank
+    corner's two neighbours in one six-tile group, a 2x3 block down the blank's side
+    ``{1, 4, 5, 8, 9, 12}``, the other six beside it ``{2, 3, 6, 7, 10, 11}``, and the last row's
+    three ``{13, 14, 15}``. Measured over Korf's 100 with the reflected look-up
+    (``benchmarks/bench_korf_felner.py``): 445,164 nodes generated on average, against 1,610,428
+    for the split used before (two 2x3 blocks away from the blank and a scattered three:
+    ``{1, 2, 3, 5, 6, 7}``, ``{8, 9, 10, 12, 13, 14}``, ``{4, 11, 15}``), and Korf & Felner's
+    617,555; the average estimate over random boards is 43.15 against 42.01 (lesson 06).
+    """
     cells = [i for i in range(goal.size) if i != goal.blank]
     blocks: list[Sequence[int]]
     if goal.shape == (4, 4) and goal.blank in (0, 15):
-        blocks = [(1, 2, 3, 5, 6, 7), (8, 9, 10, 12, 13, 14), (4, 11, 15)]
+        blocks = [(1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15)]
         if goal.blank == 15:
             blocks = [tuple(15 - c for c in block) for block in blocks]
         return tuple(tuple(sorted(goal.tiles[c] for c in block)) for block in blocks)

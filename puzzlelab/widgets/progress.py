@@ -55,7 +55,7 @@ def build_pattern_database(
     *,
     view: BuildProgress | None = None,
     partition=None,
-    reflect: bool = False,
+    reflect: bool | None = None,
     cache=True,
 ):
     """Get the pattern database for ``goal`` (shipped, cached or built), showing progress in ``view``.
