@@ -497,6 +497,5 @@ def test_the_standard_4x4_goals_are_reflected_by_default_and_others_are_not():
     assert pattern_database(Board.goal(4, 4), progress=None).reflect
     assert not pattern_database(Board.goal(4, 4), reflect=False, progress=None).reflect
     assert not pattern_database(Board.goal(3, 3), cache=False, progress=None).reflect
-    assert not pattern_database(Board.parse("1 2 3 4/5 6 _ 7/8 9 10 11/12 13 14 15"), progress=None).reflect
     with pytest.raises(TypeError, match="reflect must be True, False or None"):
         pattern_database(KORF_GOAL, reflect="yes", progress=None)
