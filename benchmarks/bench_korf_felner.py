@@ -15,13 +15,17 @@ stop saves; move order only matters there). ``--order`` tries the blank's moves 
 (Korf's code: up, left, right, down).
 
 Partitions (Korf's goal, blank top-left; tile t's home is cell t): see PARTITIONS. Measured
-2026-11-23 over all 100 (mean nodes generated, reflected): ``ours`` (puzzlelab's default)
-1,610,428 (plain 5,186,441); ``top3`` 1,276,821; ``top3-left`` 637,180 (their 617,555);
-``corner-cols`` 445,164. The splits that put both neighbours of the blank's corner (tiles 1 and
-4) in one six-tile group and the three-tile group on the bottom row are the strong ones.
+2026-11-23 over all 100 (mean nodes generated, reflected): ``old-default`` (puzzlelab's default
+until commit 96ee882) 1,610,428 (plain 5,186,441); ``top3`` 1,276,821; ``top3-left`` 637,180
+(their 617,555); ``default`` (puzzlelab's default since 96ee882; measured as "corner-cols")
+445,164. The splits that put both neighbours of the blank's corner (tiles 1 and 4) in one
+six-tile group and the three-tile group on the bottom row are the strong ones. ``--values N``
+prints a split's average estimate as lesson 06 computes it: plain, exact; reflected, over N
+random solvable boards (seed 6); old default 41.13 and 42.01, default 42.23 and 43.15.
 
 Run: ``.venv/bin/python benchmarks/bench_korf_felner.py [--limit N] [--first K]
-[--partitions ours,...] [--plain] [--full-last] [--order UDLR]``
+[--partitions default,old-default,...] [--plain] [--full-last] [--order UDLR] [--values N]``
+(``--limit 0 --values 10000``: the averages only).
 """
 
 from __future__ import annotations
@@ -37,16 +41,18 @@ from puzzlelab.search import KORF_GOAL, ida_star, korf100, pattern_database
 #: Candidate 6-6-3 partitions of Korf's goal (blank top-left). The reflection about the main
 #: diagonal maps the cell (r, c) to (c, r) and tile t to the tile whose home is that cell.
 PARTITIONS = {
-    # puzzlelab's default: two 2x3 blocks and the three tiles left over
-    "ours": ((1, 2, 3, 5, 6, 7), (8, 9, 10, 12, 13, 14), (4, 11, 15)),
-    # the same blocks turned on their side (the reflection of "ours")
-    "ours-mirrored": ((4, 8, 12, 5, 9, 13), (2, 6, 10, 3, 7, 11), (1, 14, 15)),
+    # puzzlelab's default since 96ee882 (measured as "corner-cols" before): the blank corner's
+    # neighbours (1, 4) in one 2x3 block down the left side, the bottom row's three on their own
+    "default": ((1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15)),
+    # puzzlelab's default until 96ee882: two 2x3 blocks away from the blank, three tiles left over
+    "old-default": ((1, 2, 3, 5, 6, 7), (8, 9, 10, 12, 13, 14), (4, 11, 15)),
+    # the same blocks turned on their side (the reflection of "old-default")
+    "old-default-mirrored": ((4, 8, 12, 5, 9, 13), (2, 6, 10, 3, 7, 11), (1, 14, 15)),
     # a 3-tile group on the top row, two 6-tile blocks below it (3x2 and 3x2 plus corner)
     "top3": ((1, 2, 3), (4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15)),
     # the 180-degree turn of a layout common in reimplementations for the blank-last goal
     "top3-left": ((1, 2, 4, 5, 8, 9), (3, 6, 7, 10, 11, 15), (12, 13, 14)),
-    # the 6-tile groups hold the tiles next to the blank's corner, the 3-tile group the bottom row
-    "corner-cols": ((1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15)),
+    # the 6-tile groups hold the tiles next to the blank's corner, the 3-tile group column 0
     "corner-rows": ((1, 2, 3, 4, 5, 8), (6, 7, 10, 11, 14, 15), (9, 12, 13)),
     # reading order
     "rows": ((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11, 12), (13, 14, 15)),
@@ -60,15 +66,18 @@ MOVES_ORDER = {"U": -4, "D": 4, "L": -1, "R": 1}
 
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, default=10, help="instances 1..N of Korf's 100 (default 10)")
+    parser.add_argument("--limit", type=int, default=10,
+                        help="instances K..K+N-1 of Korf's 100 (default 10; 0: none, for --values)")
     parser.add_argument("--first", type=int, default=1, help="start at instance K (default 1)")
-    parser.add_argument("--partitions", default="ours", help="comma-separated names from PARTITIONS (ours)")
+    parser.add_argument("--partitions", default="default",
+                        help="comma-separated names from PARTITIONS (default)")
     parser.add_argument("--plain", action="store_true", help="also without the reflected look-up")
     parser.add_argument("--plain-only", action="store_true", help="only without the reflected look-up")
     parser.add_argument("--full-last", action="store_true", help="also count a complete last iteration")
     parser.add_argument("--order", default="UDLR", help="order the blank's moves are tried in (UDLR)")
     parser.add_argument("--values", type=int, default=0, metavar="N",
-                        help="also print the mean h over N random boards (the papers' 'Value')")
+                        help="also print the average h (the papers' 'Value'): plain exact, "
+                        "reflected over N random solvable boards")
     args = parser.parse_args()
     if sorted(args.order) != sorted("UDLR"):
         parser.error("--order must be a permutation of UDLR")
@@ -162,14 +171,18 @@ def main() -> None:
     args = arguments()
     sys.setrecursionlimit(10_000)
     instances = [x for x in korf100() if args.first <= x[0] < args.first + args.limit]
-    print(f"Korf's instances {instances[0][0]}..{instances[-1][0]} ({len(instances)}); moves tried in "
-          f"order {args.order}; nodes = generated, Korf's count (children except the parent, "
-          f"first-solution stop)")
+    if instances:
+        print(f"Korf's instances {instances[0][0]}..{instances[-1][0]} ({len(instances)}); moves "
+              f"tried in order {args.order}; nodes = generated, Korf's count (children except the "
+              f"parent, first-solution stop)")
     for name in args.partitions.split(","):
         for reflect in [False] if args.plain_only else [True, False] if args.plain else [True]:
             pdb = pattern_database(KORF_GOAL, partition=PARTITIONS[name], reflect=reflect, progress=None)
             label = f"{name}{' reflected' if reflect else ' plain'}"
-            run(label, pdb, instances, args)
+            if instances:
+                run(label, pdb, instances, args)
+            if args.values:
+                values(label, pdb, args.values)
 
 
 def run(label, pdb, instances, args) -> None:
@@ -189,19 +202,21 @@ def run(label, pdb, instances, args) -> None:
     text = ", ".join(f"{key} {value:,.0f}" for key, value in mean.items())
     median = statistics.median(r["generated"] for r in rows)
     print(f"{label:>26}: mean {text}; median generated {median:,.0f}; {cpu:.1f} s CPU")
-    if args.values:
-        import numpy as np
 
-        from puzzlelab import Board
 
-        rng = np.random.default_rng(1)
-        hs = []
-        for _ in range(args.values):
-            tiles = rng.permutation(16)
-            board = Board(tuple(int(t) for t in tiles), 4, 4)
-            hs.append(pdb(board, KORF_GOAL))
-        print(f"{'':>26}  mean h over {args.values:,} random boards (solvable or not): "
-              f"{statistics.mean(hs):.3f}")
+def values(label, pdb, n: int) -> None:
+    """The average estimate as lesson 06 computes it: the plain sum's exact mean (each group's
+    placements equally likely) and ``pdb``'s mean over ``n`` random solvable boards (seed 6)."""
+    import numpy as np
+
+    from puzzlelab.shuffles import uniform_solvable
+
+    plain = sum(float(table[table < 255].mean()) for table in pdb.tables)
+    rng = np.random.default_rng(6)
+    sampled = statistics.mean(
+        pdb(uniform_solvable(4, 4, rng=rng, goal=KORF_GOAL), KORF_GOAL) for _ in range(n))
+    print(f"{label:>26}: average h plain {plain:.2f} (exact); {sampled:.2f} over {n:,} random "
+          f"solvable boards (seed 6)")
 
 
 if __name__ == "__main__":
