@@ -225,8 +225,12 @@ def test_priorities_check(capsys):
     }
     passes(lesson04.check_priorities, lambda: right, capsys)
     passes(lesson04.check_priorities, lambda: {**right, "h_first": lambda g, h: 1000 * h + g}, capsys)
-    with pytest.raises(WrongAnswer, match="h_first"):  # greedy's tie rule: the deeper node first
+    with pytest.raises(WrongAnswer, match="h_first") as wrong:  # greedy's tie rule: the deeper node first
         lesson04.check_priorities(lambda: {**right, "h_first": lambda g, h: h})
+    assert "LARGER g first" in str(wrong.value)  # the hint names the trap, the engine's tie rule
+    with pytest.raises(WrongAnswer, match="how much") as wrong:  # other searches keep the general hint
+        lesson04.check_priorities(lambda: {**right, "w3": lambda g, h: g + h})
+    assert "LARGER g" not in str(wrong.value)
     with pytest.raises(WrongAnswer, match="not a function"):
         lesson04.check_priorities(lambda: {**right, "w3": 3})
     with pytest.raises(WrongAnswer, match="not a number"):

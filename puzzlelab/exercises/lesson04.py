@@ -112,6 +112,15 @@ def _priority(chosen: dict, name: str):
     return f
 
 
+_HINT = "f is what the frontier sorts by: which of g and h does this search use, and how much?"
+_HINTS = {
+    # the natural wrong answer `lambda g, h: h` falls into the engine's tie rule
+    "h_first": "with f = h alone, boards with equal h are tied, and the engine breaks ties by taking the "
+    "LARGER g first; h_first wants the smaller g first, so let g break the ties inside f itself "
+    "(without ever outweighing a difference in h)",
+}
+
+
 @exercise("one engine, four searches")
 def check_priorities(priorities, *, hidden=False):
     """``priorities()`` returns ``{"bfs": f, "astar": f, "w3": f, "h_first": f}``, each ``f(g, h)``
@@ -136,7 +145,7 @@ def check_priorities(priorities, *, hidden=False):
                 expanded,
                 _named_search(name, board).expanded,
                 where=f'"{name}" on {board.text()!r} (nodes expanded)',
-                hint="f is what the frontier sorts by: which of g and h does this search use, and how much?",
+                hint=_HINTS.get(name, _HINT),
             )
 
 
