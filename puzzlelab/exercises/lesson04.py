@@ -115,8 +115,8 @@ def _priority(chosen: dict, name: str):
 _HINT = "f is what the frontier sorts by: which of g and h does this search use, and how much?"
 _HINTS = {
     # the natural wrong answer `lambda g, h: h` falls into the engine's tie rule
-    "h_first": "with f = h alone, boards with equal h are tied, and the engine breaks ties by taking the "
-    "LARGER g first; h_first wants the smaller g first, so let g break the ties inside f itself "
+    "h_first": "h decides, and among boards with equal h the smaller g goes first; the engine's own tie "
+    "rule takes the LARGER g first, so f = h alone is not enough: let g break the ties inside f itself "
     "(without ever outweighing a difference in h)",
 }
 
