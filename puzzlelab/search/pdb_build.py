@@ -149,12 +149,13 @@ def default_partition(goal: Board) -> tuple[tuple[int, ...], ...]:
     """6-6-3 for 4x4; groups of :func:`default_group_size` tiles in reading order otherwise.
 
     The 4x4 split (cells, blank at 0; turned half round for the blank at 15) keeps the blank
-    corner's two neighbours in one six-tile group, a 2x3 block down the blank's side
-    ``{1, 4, 5, 8, 9, 12}``, the other six beside it ``{2, 3, 6, 7, 10, 11}``, and the last row's
-    three ``{13, 14, 15}``. Measured over Korf's 100 with the reflected look-up
-    (``benchmarks/bench_korf_felner.py``): 445,164 nodes generated on average, against 1,610,428
-    for the split used before (two 2x3 blocks away from the blank and a scattered three:
-    ``{1, 2, 3, 5, 6, 7}``, ``{8, 9, 10, 12, 13, 14}``, ``{4, 11, 15}``), and Korf & Felner's
+    corner's two neighbours in one six-tile group, the two left columns without the blank's
+    corner and cell 13, ``{1, 4, 5, 8, 9, 12}``; the two right columns above the last row,
+    ``{2, 3, 6, 7, 10, 11}``; and the rest of the last row, ``{13, 14, 15}``. Measured over
+    Korf's 100 with the reflected look-up (``benchmarks/bench_korf_felner.py``): 445,164 nodes
+    generated on average, against 1,610,428 for the split used before (two 2x3 blocks away from
+    the blank and a scattered three: ``{1, 2, 3, 5, 6, 7}``, ``{8, 9, 10, 12, 13, 14}``,
+    ``{4, 11, 15}``), and Korf & Felner's
     617,555; the average estimate over random boards is 43.15 against 42.01 (lesson 06).
     """
     cells = [i for i in range(goal.size) if i != goal.blank]
