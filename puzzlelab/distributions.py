@@ -350,7 +350,9 @@ def _walk_counts(rows: int, cols: int, steps: int) -> np.ndarray:
 
     Each slide: ``new[s] = sum over directions d of counts[neighbour_d(s)]``, because the
     slide in direction d is undone by the opposite slide and a blocked direction keeps
-    the state. Counts beyond int64 are carried in 31-bit limbs and joined at the end.
+    the state. Counts beyond int64 are carried in 31-bit limbs and joined at the end; each step
+    carries every limb one place up at once (a limb sums four limbs below 2**31 + 8, so it stays
+    far inside int64), so a step costs a few numpy calls however many limbs there are.
     """
     neighbours = _walk_neighbours(rows, cols)
     limbs = 1 if steps <= _INT64_STEPS else 2 * steps // 31 + 1
@@ -360,9 +362,10 @@ def _walk_counts(rows: int, cols: int, steps: int) -> np.ndarray:
         new = counts[:, neighbours[0]]
         for direction in range(1, 4):
             new += counts[:, neighbours[direction]]
-        for limb in range(limbs - 1):  # carry: each limb keeps 31 bits
-            new[limb + 1] += new[limb] >> 31
-            new[limb] &= (1 << 31) - 1
+        if limbs > 1:  # carry one limb up, all limbs at once: each stays below 2**31 + 8
+            carry = new >> 31
+            new &= (1 << 31) - 1
+            new[1:] += carry[:-1]  # the top limb never carries: 4**steps < 2**(31 * limbs)
         counts = new
     if limbs == 1:
         return counts[0]
