@@ -269,6 +269,22 @@ def test_sattolo_exercise_agrees_with_the_parity_shortcut():
         assert sattolo_solvable(rows, cols) == sattolo_solvable_by_parity(rows, cols)
 
 
+def test_solvable_choice_with_one_bool_per_board_says_to_return_indices():
+    with pytest.raises(WrongAnswer, match="one True/False per board") as caught:
+        lesson00.check_solvable_choice(lambda boards: [parity.is_solvable(Board.parse(t)) for t in boards])
+    assert "set of the indices" in str(caught.value)
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+def test_fisher_yates_that_always_gives_one_permutation_is_told_so(seeded):
+    def same_every_call(n, rng=None):  # re-seeds inside, or never swaps
+        return my_fisher_yates(n, 0) if seeded else list(range(n))
+
+    with pytest.raises(WrongAnswer, match="gave the same permutation") as caught:
+        lesson01.check_fisher_yates(same_every_call)
+    assert "i included" not in str(caught.value)  # not the slip's hint
+
+
 def test_home_row_refuses_a_sampled_answer_and_the_at_home_count():
     with pytest.raises(WrongAnswer, match="not right"):
         lesson01.check_expected_home_row(home_row_by_sampling)

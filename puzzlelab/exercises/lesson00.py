@@ -197,6 +197,11 @@ def check_solvable_choice(solvable_indices, *, hidden=False):
         which = "lesson00.EXERCISE_BOARDS" if case == 0 else f"a list of {len(boards)} boards"
         truth = {k for k, text in enumerate(boards) if is_solvable(Board.parse(text))}
         got = call(solvable_indices, list(boards))
+        one_bool_each = isinstance(got, list | tuple) and all(isinstance(x, bool | np.bool_) for x in got)
+        one_bool_each = one_bool_each and len(got) > 0
+        expect(not one_bool_each,
+               f"your function returned one True/False per board ({list(got)}), not a set of indices",
+               hint="return the set of the indices k whose board can reach the goal")  # fmt: skip
         try:
             chosen = {int(k) for k in got}
         except (TypeError, ValueError):

@@ -59,7 +59,13 @@ def check_fisher_yates(my_fisher_yates, *, hidden=False):
     cases = [(4, 24_000, 0.025)] + ([(1, 10, 0.0), (2, 4_000, 0.04), (5, 60_000, 0.035)] if hidden else [])
     rng = np.random.default_rng(2024)
     for n, size, limit in cases:
-        sampled = from_samples(_permutations(my_fisher_yates, n, size, rng))
+        perms = _permutations(my_fisher_yates, n, size, rng)
+        sampled = from_samples(perms)
+        expect(n < 2 or sampled.support_size > 1,
+               f"all {size:,} shuffles of {n} items gave the same permutation, {perms[0].tolist()}",
+               hint="swap cells i and j at every step, with j drawn from the rng your function "
+                    "receives; a generator seeded inside the function repeats its draws "
+                    "on every call")  # fmt: skip
         missing = factorial(n) - sampled.support_size
         expect(missing == 0,
                f"in {size:,} shuffles of {n} items, {missing} of the {factorial(n)} "
