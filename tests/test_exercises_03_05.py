@@ -56,6 +56,18 @@ def test_greedy_extra_check(capsys):
         lesson03.check_greedy_extra(lambda board: search.greedy(board).cost)
     truth = search.greedy(Board.parse("8 7 3/1 _ 4/6 2 5")).cost - 18
     assert f"expected {truth}" not in str(error.value)  # the answer is not given away
+    assert "whole length of greedy's solution" in str(error.value)
+    assert "exact_distance" not in str(error.value)  # nor the recipe
+    assert "subtract" not in str(error.value)
+    slips = {  # a typical slip -> what its hint names
+        lambda board: exact_distance(board) - search.greedy(board).cost: "the sign",
+        lambda board: exact_distance(board): "the optimum alone",
+        lambda board: search.greedy(board).expanded: "nodes greedy expanded",
+        lambda board: 0: "compare the length",
+    }
+    for slip, hint in slips.items():
+        with pytest.raises(WrongAnswer, match=hint):
+            lesson03.check_greedy_extra(slip)
     with pytest.raises(NotAnswered):
         lesson03.check_greedy_extra(stub)
 

@@ -99,13 +99,30 @@ def check_greedy_extra(greedy_extra_moves, *, hidden=False):
     boards = [Board.parse("8 7 3/1 _ 4/6 2 5"), LESSON_EXAMPLE]
     boards += [uniform_solvable(3, 3, rng=seed) for seed in (range(100, 112) if hidden else (7, 8))]
     for board in boards:
-        same(
-            call(greedy_extra_moves, board),
-            search.greedy(board).cost - exact_distance(board),
-            where=f"board {board.text()!r}",
-            reveal=False,
-            hint="run search.greedy(board), read .cost, subtract the optimum (exact_distance(board))",
-        )
+        got, run, optimum = call(greedy_extra_moves, board), search.greedy(board), exact_distance(board)
+        same(got, run.cost - optimum, where=f"board {board.text()!r}", reveal=False,
+             hint=_greedy_extra_hint(got, run, optimum))  # fmt: skip
+
+
+def _greedy_extra_hint(got: object, run: search.SearchResult, optimum: int) -> str:
+    """What a wrong ``greedy_extra_moves`` answer most likely missed, without the recipe."""
+
+    def equals(value: int) -> bool:
+        try:
+            return bool(got == value)
+        except Exception:  # e.g. an array: not one of the usual slips
+            return False
+
+    if equals(run.cost):
+        return ("that is the whole length of greedy's solution; the exercise asks how much longer it is "
+                "than the optimum")  # fmt: skip
+    if equals(optimum - run.cost):
+        return "the sign: greedy's solution is never shorter than the optimum"
+    if equals(optimum):
+        return "that is the optimum alone; greedy's solution length is the other half of the comparison"
+    if equals(run.expanded):
+        return "that counts the nodes greedy expanded; the exercise is about the moves of its solution"
+    return "compare the length of greedy's solution with the optimum, the true distance (section 1)"
 
 
 @exercise("a board where manhattan + misplaced overestimates")
