@@ -107,7 +107,7 @@ def check_greedy_extra(greedy_extra_moves, *, hidden=False):
 def _greedy_extra_hint(got: object, run: search.SearchResult, optimum: int) -> str:
     """What a wrong ``greedy_extra_moves`` answer most likely missed, without the recipe."""
 
-    def equals(value: int) -> bool:
+    def equals(value: object) -> bool:
         try:
             return bool(got == value)
         except Exception:  # e.g. an array: not one of the usual slips
@@ -116,7 +116,7 @@ def _greedy_extra_hint(got: object, run: search.SearchResult, optimum: int) -> s
     if equals(run.cost):
         return ("that is the whole length of greedy's solution; the exercise asks how much longer it is "
                 "than the optimum")  # fmt: skip
-    if equals(optimum - run.cost):
+    if run.cost is not None and equals(optimum - run.cost):
         return "the sign: greedy's solution is never shorter than the optimum"
     if equals(optimum):
         return "that is the optimum alone; greedy's solution length is the other half of the comparison"
