@@ -368,7 +368,7 @@ def draw_distance_histogram(histogram: Mapping[int, int], *, ax=None, title: str
         arrowprops={"arrowstyle": "->", "lw": 0.8},
     )
     ax.set_xlabel("optimal distance from the goal (moves)")
-    ax.set_ylabel("states")
+    ax.set_ylabel("positions")
     ax.set_title(
         title
         or f"{int(counts.sum()):,} states, mean distance "
