@@ -297,6 +297,71 @@ def test_a_title_wider_than_the_figure_is_shown_whole():
     assert long > short + 200
 
 
+def _savefig_tight(figure, dpi=72):
+    """What figure_png gave before it measured the crop itself: matplotlib's own tight crop."""
+    import io
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", pad_inches=0.05)
+    return buffer.getvalue()
+
+
+def _widget_like_figure(board, title, aspect, ylabel):
+    """A figure as the widgets make them: no layout engine, fixed axes, drawings and a title that
+    may run past the figure's edge."""
+    figure = Figure(figsize=(5.2, 3.2))
+    ax = figure.add_axes((0.01, 0.01, 0.98, 0.9))
+    if aspect:  # boards drawn as images (as the search player draws them), children labelled
+        from types import SimpleNamespace
+
+        def node(b, move=None, g=0):
+            return SimpleNamespace(board=b, move=move, g=g, h=b.misplaced(), f=g + b.misplaced())
+
+        children = [node(child, move, 1) for move, child in board.successors()]
+        draw_expansion(node(board), children[:-1], skipped=children[-1:], ax=ax)
+    else:
+        draw_gh_plane([0, 1, 2, 3], [4, 3, 3, 1], weight=2.0, bound=7, current=(2, 3), ax=ax)
+        ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=9, y=1.0)
+    return figure
+
+
+@settings(deadline=None, max_examples=12)
+@given(
+    boards(max_side=4),
+    st.text(alphabet="ab1 ", max_size=160),
+    st.booleans(),
+    st.sampled_from(["h", "a y label far too long for a figure this size " * 3]),
+    st.sampled_from([72, 100]),
+)
+def test_figure_png_crops_exactly_as_savefig_tight(board, title, aspect, ylabel, dpi):
+    """figure_png measures the crop instead of letting savefig lay the figure out twice: the
+    bytes are the same as matplotlib's own bbox_inches="tight" gives (two identical figures)."""
+    ours = figure_png(_widget_like_figure(board, title, aspect, ylabel), dpi=dpi)
+    assert ours == _savefig_tight(_widget_like_figure(board, title, aspect, ylabel), dpi=dpi)
+
+
+def test_figure_png_with_a_layout_engine_and_fast_compression():
+    import io
+
+    from PIL import Image
+
+    from puzzlelab.plots._common import tight_box
+
+    def laid_out():
+        ax = draw_board(Board.parse("1 2 3/4 _ 5/7 8 6"))
+        ax.set_title("a title far wider than the figure " * 3)
+        return ax.figure
+
+    assert tight_box(laid_out()) == "tight"  # constrained layout: savefig lays it out and crops
+    assert figure_png(laid_out()) == _savefig_tight(laid_out())
+    slow, fast = figure_png(laid_out()), figure_png(laid_out(), compress_level=1)
+    assert slow != fast
+    pixels = [np.asarray(Image.open(io.BytesIO(png))) for png in (slow, fast)]
+    assert pixels[0].shape == pixels[1].shape
+    assert (pixels[0] == pixels[1]).all()
+
+
 # -- issue 10's figure defects and issue 12's display, each checked on the drawing ---------------
 def test_drawings_show_in_a_notebook_that_never_imported_pyplot():
     """An IPython shell formats what a drawing function returns as a PNG, pyplot never loaded."""

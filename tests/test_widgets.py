@@ -470,6 +470,29 @@ def test_search_player_steps_through_a_cached_run(make):
     assert_static_fallback(player)
 
 
+def test_search_player_picture_is_matplotlibs_tight_crop(make):
+    """Each step's picture is measured and drawn once (no layout dry run) and encoded fast: the
+    pixels are exactly those of savefig(bbox_inches="tight") on the same figure."""
+    import io
+
+    from PIL import Image
+
+    def pixels(png):
+        return np.asarray(Image.open(io.BytesIO(bytes(png))))
+
+    player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1", method="weighted_astar", weight=2.0)
+    for view in ("expansion", "frontier", "path"):
+        player.board_view.value = view
+        for step in sorted({1, 2, player.step.max // 2, player.step.max}):
+            player.step.value = step
+            shown = pixels(player.boards_image.value)
+            buffer = io.BytesIO()
+            player._boards_figure.savefig(buffer, format="png", dpi=72, bbox_inches="tight", pad_inches=0.05)
+            expected = pixels(buffer.getvalue())
+            assert shown.shape == expected.shape, (view, step)
+            assert (shown == expected).all(), (view, step)
+
+
 def test_search_player_reruns_only_on_new_settings(make):
     player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1", budget=3_000)
     astar_steps = player.replay.steps

@@ -17,6 +17,7 @@ from typing import Any
 
 import ipywidgets as widgets
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from .._validate import choice, real, whole
@@ -118,6 +119,8 @@ class SearchPlayer(View):
         self.chart_image = png_image("puzzlelab-search-chart", width=400)
         self.error = error_line()
         self._boards_figure = Figure(figsize=(5.2, 3.2))
+        # its own Agg canvas: each step's PNG reuses one renderer and the text sizes it measured
+        FigureCanvasAgg(self._boards_figure)
         self._boards_axes = self._boards_figure.add_axes((0.01, 0.01, 0.98, 0.9))
         self._chart_figure = Figure(figsize=(4.5, 3.2), dpi=72)
         self._blitter = Blitter(self._chart_figure)
@@ -213,7 +216,7 @@ class SearchPlayer(View):
         step = self.step.value
         self.info.value = replay.describe(step)
         self._draw_boards(step, self._boards_axes)
-        self.boards_image.value = figure_png(self._boards_figure)
+        self.boards_image.value = figure_png(self._boards_figure, compress_level=1)
         self._draw_chart(step)
 
     def _shown(self) -> Replay:
