@@ -406,7 +406,8 @@ def _best_first(task: _Task, record: bool) -> Generator[Event, None, Outcome]:
     if on_generate and task.start.tiles == goal:  # the article never checks its start; we do
         return (yield from _stop(run, "solved", frontier[0][6], frontier[0][7], frontier, 0, 0, 1))
     while frontier:
-        max_frontier = max(max_frontier, len(frontier))
+        if len(frontier) > max_frontier:  # (not max(): this loop runs for every node)
+            max_frontier = len(frontier)
         entry = heappop(frontier)
         _, _, _, g, hs, blank, link, node = entry
         state = link[0]
@@ -426,7 +427,7 @@ def _best_first(task: _Task, record: bool) -> Generator[Event, None, Outcome]:
             if move == back:
                 continue
             tile, child = state[cell], _slide(state, blank, cell)
-            if child in closed if blacklist else reached.get(child, math.inf) <= g2:
+            if child in closed if blacklist else reached.get(child, g2 + 1) <= g2:  # g2 + 1: not reached
                 if record:
                     yield _skip_event(child, g2, move, node, expanded, len(frontier))
                 continue
@@ -436,12 +437,12 @@ def _best_first(task: _Task, record: bool) -> Generator[Event, None, Outcome]:
             h2 = hs2 if h_of is None else h_of(hs2)
             f2, generated, counter = priority(g2, h2), generated + 1, counter + 1
             kid = _new(Node, (child, shape, g2, h2, f2, move, node)) if record else None
-            key, child_link = (f2, tie * g2, sign * counter), (child, move, link)
-            heappush(frontier, (*key, g2, hs2, cell, child_link, kid))
+            child_entry = (f2, tie * g2, sign * counter, g2, hs2, cell, (child, move, link), kid)
+            heappush(frontier, child_entry)
             if record:
-                yield _new(Event, ("generate", expanded, kid, len(frontier), None, key))
+                yield _new(Event, ("generate", expanded, kid, len(frontier), None, child_entry[:3]))
             if on_generate and child == goal:
-                return (yield from _stop(run, "solved", child_link, kid, frontier, expanded, generated,
+                return (yield from _stop(run, "solved", child_entry[6], kid, frontier, expanded, generated,
                                          max_frontier))  # fmt: skip
     yield Event("exhausted", expanded, None, 0)
     return _ended("exhausted", None, None, expanded, generated, max_frontier)
