@@ -470,6 +470,20 @@ def test_search_player_steps_through_a_cached_run(make):
     assert_static_fallback(player)
 
 
+def test_search_player_frontier_title_gives_the_frontiers_size(make):
+    """The player's own title replaces draw_frontier's, so it carries the size itself."""
+    player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1")
+    player.board_view.value = "frontier"
+    for step in (1, 2, player.step.max // 2):
+        player.step.value = step
+        best, size = player.replay.frontier(step)
+        assert size >= len(best) > 0
+        assert player._boards_axes.get_title() == f"frontier, step {step}: best {len(best)} of {size:,}"
+    assert size > len(best)  # by the middle of the run the frontier is larger than what is shown
+    player.board_view.value = "path"
+    assert player._boards_axes.get_title() == f"path, step {player.step.value}"
+
+
 def test_search_player_picture_is_matplotlibs_tight_crop(make):
     """Each step's picture is measured and drawn once (no layout dry run) and encoded fast: the
     pixels are exactly those of savefig(bbox_inches="tight") on the same figure."""

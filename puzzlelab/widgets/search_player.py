@@ -227,6 +227,7 @@ class SearchPlayer(View):
 
     def _draw_boards(self, step: int, ax) -> None:
         replay, view = self._shown(), self.board_view.value
+        title = f"{view}, step {step}"
         clear_artists(ax)
         if view == "expansion":
             generated, skipped = replay.children(step)
@@ -234,9 +235,10 @@ class SearchPlayer(View):
         elif view == "frontier":
             best, size = replay.frontier(step)
             draw_frontier(best, goal=self.goal, size=size, ax=ax)
+            title += f": best {len(best)} of {size:,}"  # the size draw_frontier's own title gave
         else:
             draw_search_path(replay.node(step), goal=self.goal, ax=ax)
-        set_title(ax, f"{view}, step {step}")
+        set_title(ax, title)
 
     def _line_weight(self) -> float | None:
         """The w of f = g + w*h, as the search reports it (None for BFS and greedy)."""
