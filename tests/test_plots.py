@@ -271,7 +271,8 @@ def test_weight_tradeoff_and_distance_histogram():
     histogram = {0: 1, 1: 2, 2: 4, 3: 8, 4: 9, 5: 0}
     ax = draw_distance_histogram(histogram)
     assert [p.get_height() for p in ax.patches] == [1, 2, 4, 8, 9, 0]
-    assert ax.get_title().startswith("24 states")
+    assert ax.get_title().startswith("24 positions")
+    assert ax.get_ylabel() == "positions"
     with pytest.raises(ValueError, match="empty"):
         draw_distance_histogram({})
 

@@ -41,6 +41,7 @@ __all__ = [
     "draw_search_progress",
     "draw_weight_sweep",
     "draw_weight_tradeoff",
+    "frontier_caption",
     "gh_limits",
     "node_label",
 ]
@@ -126,9 +127,13 @@ def draw_frontier(nodes: Sequence, *, ax=None, goal: Board | None = None, size: 
     ax = new_axes(ax, figsize=(max(3.0, 0.45 * width + 0.5), 0.45 * (board.rows + 1) + 0.5))
     _boards_in_row(ax, list(nodes), [node_label(n) for n in nodes], goal, 0.0, width=width)
     _finish(ax, width, board.rows + 0.8)
-    shown = f"best {len(nodes)}" + (f" of {size}" if size is not None else "")
-    ax.set_title(f"frontier: {shown}", fontsize=9)
+    ax.set_title(f"frontier: {frontier_caption(len(nodes), size)}", fontsize=9)
     return ax
+
+
+def frontier_caption(shown: int, size: int | None = None) -> str:
+    """``"best 5 of 1,234"``: how many frontier entries a picture shows, out of how many."""
+    return f"best {shown}" + (f" of {size:,}" if size is not None else "")
 
 
 def draw_search_path(node, *, ax=None, goal: Board | None = None, max_boards: int = 24):
@@ -371,7 +376,7 @@ def draw_distance_histogram(histogram: Mapping[int, int], *, ax=None, title: str
     ax.set_ylabel("positions")
     ax.set_title(
         title
-        or f"{int(counts.sum()):,} states, mean distance "
+        or f"{int(counts.sum()):,} positions, mean distance "
         f"{float((distances * counts).sum() / counts.sum()):.2f}"
     )
     return ax

@@ -29,6 +29,7 @@ from ..plots.search import (
     draw_gh_plane,
     draw_search_path,
     draw_search_progress,
+    frontier_caption,
 )
 from ..search.trace import Trace as Replay
 from ._base import Blitter, RunCache, View, clear_artists, error_line, png_image, set_title
@@ -235,7 +236,7 @@ class SearchPlayer(View):
         elif view == "frontier":
             best, size = replay.frontier(step)
             draw_frontier(best, goal=self.goal, size=size, ax=ax)
-            title += f": best {len(best)} of {size:,}"  # the size draw_frontier's own title gave
+            title += f": {frontier_caption(len(best), size)}"  # replaces draw_frontier's own title
         else:
             draw_search_path(replay.node(step), goal=self.goal, ax=ax)
         set_title(ax, title)
