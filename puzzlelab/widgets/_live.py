@@ -1,0 +1,147 @@
+"""What every live lesson widget shares: an ``anywidget.AnyWidget`` drawn by a plain ES module
+shipped in the package (``puzzlelab/widgets/js/NAME.js``), with an error line and a static
+PNG fallback.
+
+Python is the model: boards, moves, searches, shuffles and exact numbers are computed here and
+sent to the browser once (numbers as traits, large data as ``bytes`` traits, which travel as
+binary buffers); the browser draws, animates and steps through what it was sent, with no kernel
+work per frame. What the student does in the browser that Python must know (a slid tile, the
+step where a replay paused) comes back as a trait change or a custom message.
+
+The error rule for the widgets (the library's rule, applied to them):
+
+* **Code raises at once.** A constructor or method argument of the wrong type raises
+  ``TypeError``, an impossible value ``ValueError``, naming the argument, before anything is
+  built or run.
+* **Controls never raise.** A change that comes from the browser (a trait set by the front-end,
+  a message) runs its handler through :meth:`LiveView._guarded`: a message for the student goes
+  to the ``error`` trait (the module shows it under the widget), and the widget stays consistent.
+* **Display never raises.** ``_repr_mimebundle_`` and ``summary()`` work in every state; the bundle
+  carries the live widget, an ``image/png`` picture of the current state (GitHub, nbviewer, an
+  unrun notebook, nbval) and a deterministic ``text/plain`` summary.
+
+A subclass sets ``_esm = js_module("name")``, declares its synced state as traitlets tagged
+``sync=True``, and defines :meth:`static_figure` and :meth:`summary`.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+from matplotlib.figure import Figure
+
+from ..plots._common import figure_png
+
+__all__ = ["FALLBACK_DPI", "JS_DIR", "LiveView", "js_module", "js_source", "state_json"]
+
+#: where the widgets' ES modules live (shipped in the package, read by anywidget)
+JS_DIR = Path(str(resources.files("puzzlelab.widgets") / "js"))
+#: resolution of the static PNG fallback (2x the 72 dpi of the displayed size: sharp on HiDPI)
+FALLBACK_DPI = 144
+
+
+def js_module(name: str) -> Path:
+    """The path of the widget module ``js/NAME.js`` (anywidget reads the file's text)."""
+    path = JS_DIR / f"{name}.js"
+    if not path.is_file():  # pragma: no cover - a packaging error, caught by the tests
+        raise FileNotFoundError(f"widget module {path} is missing from the package")
+    return path
+
+
+def js_source(name: str) -> str:
+    """The text of the widget module ``js/NAME.js`` (for the self-contained HTML copies)."""
+    return js_module(name).read_text(encoding="utf-8")
+
+
+class LiveView(anywidget.AnyWidget):
+    """Base class of the live lesson widgets (see the module's docstring for the error rule)."""
+
+    #: the message the widget shows under itself ('' when there is none), as plain text
+    error = traitlets.Unicode("").tag(sync=True)
+
+    # -- errors shown inside the widget ---------------------------------------------------
+    def _guarded(self, handler: Callable, *args: Any) -> bool:
+        """Run ``handler(*args)``; on an exception show its message and return False."""
+        try:
+            handler(*args)
+        except Exception as err:  # shown to the student, never raised into the notebook
+            self.show_error(err)
+            return False
+        self.clear_error()
+        return True
+
+    def _on(self, handler: Callable) -> Callable:
+        """A callback for ``observe``/``on_msg`` that runs ``handler()`` guarded."""
+        return lambda *_: self._guarded(handler)
+
+    def show_error(self, err: BaseException | str) -> None:
+        if isinstance(err, str | ValueError | TypeError):  # the library's own clear messages
+            self.error = str(err)
+        else:  # something unexpected: say what kind of error it was
+            self.error = f"{type(err).__name__}: {err}"
+
+    def clear_error(self) -> None:
+        self.error = ""
+
+    @property
+    def error_message(self) -> str:
+        """The message on the error line ('' when there is none)."""
+        return self.error
+
+    # -- the static fallback -----------------------------------------------------------------
+    def static_figure(self) -> Figure:  # pragma: no cover - every subclass overrides it
+        raise NotImplementedError
+
+    def summary(self) -> str:  # pragma: no cover - every subclass overrides it
+        raise NotImplementedError
+
+    def _safe_summary(self) -> str:
+        try:
+            return self.summary()
+        except Exception as err:  # a summary must never raise into the notebook
+            return f"{type(self).__name__} ({type(err).__name__} in its summary: {err})"
+
+    def __repr__(self) -> str:
+        return f"<{self._safe_summary()}>"
+
+    def static_png(self) -> bytes:
+        """A PNG picture of the current state, for places where widgets cannot run."""
+        return figure_png(self.static_figure(), dpi=FALLBACK_DPI)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data, metadata = bundle if bundle is not None else ({}, {})
+        data = dict(data)
+        metadata = dict(metadata)
+        try:
+            png = self.static_png()
+            data["image/png"] = base64.b64encode(png).decode("ascii")
+            width = _png_width(png)
+            if width:  # drawn at 2x: shown at its 1x size, so it is sharp and not oversized
+                metadata["image/png"] = {"width": width // 2}
+        except Exception as err:  # never raise into the notebook, even from the fallback
+            self.show_error(err)
+        data["text/plain"] = self._safe_summary()
+        return data, metadata
+
+    def close(self) -> None:
+        super().close()
+
+
+def _png_width(png: bytes) -> int:
+    """The width in pixels of PNG bytes (from the IHDR chunk), or 0 if they are not a PNG."""
+    if png[:8] != b"\x89PNG\r\n\x1a\n" or len(png) < 24:
+        return 0
+    return int.from_bytes(png[16:20], "big")
+
+
+def state_json(value: Any) -> str:
+    """``value`` as compact JSON (for traits the module parses once)."""
+    return json.dumps(value, separators=(",", ":"))
