@@ -1,4 +1,6 @@
-# make lab          -- create .venv, install puzzlelab with JupyterLab only, open the lessons on 127.0.0.1
+# make lab          -- create .venv, install puzzlelab with JupyterLab only, copy the student edition into
+#                      work/student (git-ignored; your edits are kept) and open it on 127.0.0.1
+# make lab-teacher  -- the same with the teacher's edition (solutions, hidden tests) in work/teacher
 # make test         -- create .venv with the test tools (every extra) and run every test
 # make test-fast    -- the quick tests only (no slow, browser or notebook tests)
 # make test-oldest  -- the library tests in .venv-oldest, with the runtime dependencies at their lower bounds
@@ -9,12 +11,15 @@ STAMP   = $(VENV)/.puzzlelab-installed
 LAB_STAMP = $(VENV)/.puzzlelab-lab
 OLDEST ?= .venv-oldest
 PORT   ?= 8888
+WORK   ?= work
+# JupyterLab as the project starts it: loopback, no "official Jupyter news" pop-up (puzzlelab's settings overrides)
+LAB_ARGS = --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) --LabApp.app_settings_dir=puzzlelab/data/lab-settings
 ROOT_FLAG = $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 # tests that need the test tools or the servers, not the library's dependencies (see test-oldest)
 NOT_LIBRARY = tests/browser tests/test_cli.py tests/test_wheel.py tests/test_binder.py tests/test_environment_yml.py \
               tests/test_editions.py tests/test_nbgrader.py tests/test_exercises_core.py
 
-.PHONY: lab test test-fast test-oldest lint typecheck docs bench notebooks clean
+.PHONY: lab lab-teacher test test-fast test-oldest lint typecheck docs bench notebooks clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("puzzlelab needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
@@ -31,8 +36,14 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[test,bench]"
 	touch $(STAMP) $(LAB_STAMP)
 
+# The lessons are opened from a copy (git-ignored), never from notebooks/: nothing a server autosaves is tracked.
 lab: $(LAB_STAMP)
-	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) --ServerApp.root_dir=notebooks $(ROOT_FLAG)
+	$(BIN)/python -m puzzlelab copy $(WORK)/student
+	$(BIN)/jupyter lab $(LAB_ARGS) --ServerApp.root_dir=$(WORK)/student $(ROOT_FLAG)
+
+lab-teacher: $(LAB_STAMP)
+	$(BIN)/python -m puzzlelab copy $(WORK)/teacher --teacher
+	$(BIN)/jupyter lab $(LAB_ARGS) --ServerApp.root_dir=$(WORK)/teacher $(ROOT_FLAG)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

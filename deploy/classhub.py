@@ -1,17 +1,20 @@
 """A class server on this machine: start a JupyterHub, sign students in, run lesson code.
 
-    python deploy/classhub.py start [--port 18100] [--state DIR]   # a hub for trying it out
+    python deploy/classhub.py start [--port 18100] [--state DIR] [--password WORD]
 
-The hub (``deploy/jupyterhub_config.py``) listens on 127.0.0.1, signs anyone in with any
-name (JupyterHub's dummy authenticator) and runs each student's Jupyter server as a local
-process; configurable-http-proxy comes from npm and is installed into ``deploy/node_modules``
-on first use. ``benchmarks/bench_hub.py`` and ``tests/test_class_server.py`` use the
+The hub (``deploy/jupyterhub_config.py``) listens on 127.0.0.1 only, signs students in with any
+name and the class password (printed at start; JupyterHub's dummy authenticator, refused on
+any other address), gives each the student edition on first start, and runs each student's
+Jupyter server as a local process; configurable-http-proxy comes from npm and is installed
+into ``deploy/node_modules`` on first use. Ctrl-C or SIGTERM stops the hub, the proxy and
+every student's server. ``benchmarks/bench_hub.py`` and ``tests/test_class_server.py`` use the
 functions below through the hub's REST API and its proxy, as a browser would.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import secrets
@@ -57,6 +60,7 @@ class Hub:
     url: str
     token: str
     process: subprocess.Popen
+    password: str
     state: Path
     log: Path
     _owned_state: bool = field(default=False, repr=False)
@@ -94,8 +98,22 @@ class Hub:
         with urllib.request.urlopen(request, timeout=60) as reply:
             return json.loads(reply.read().decode())
 
+    def processes(self) -> list:
+        """The hub's process and everything it started (the proxy, students' servers, kernels)."""
+        import psutil
+
+        try:
+            hub = psutil.Process(self.process.pid)
+            return [hub, *hub.children(recursive=True)]
+        except psutil.NoSuchProcess:
+            return []
+
     def stop(self) -> None:
-        """Stop the hub we started (it stops the students' servers and the proxy with it)."""
+        """Stop the hub we started, the proxy and every student's server, and wait until none is
+        left (the hub stops them itself; whatever outlives it is terminated, then killed)."""
+        import psutil
+
+        started = self.processes()
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
@@ -103,6 +121,14 @@ class Hub:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(timeout=10)
+        left = [p for p in started if p.pid != self.process.pid and p.is_running()]
+        for process in left:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                process.terminate()
+        _, alive = psutil.wait_procs(left, timeout=10)
+        for process in alive:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                process.kill()
         if self._owned_state:
             shutil.rmtree(self.state, ignore_errors=True)
 
@@ -115,18 +141,37 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_hub(state: Path | None = None, *, port: int | None = None, timeout: float = 120) -> Hub:
-    """Start a hub on 127.0.0.1 and wait until its API answers. Stop it with ``hub.stop()``."""
+def start_hub(
+    state: Path | None = None,
+    *,
+    port: int | None = None,
+    password: str | None = None,
+    ip: str = "127.0.0.1",
+    timeout: float = 120,
+) -> Hub:
+    """Start a hub on ``ip`` (loopback only) and wait until its API answers. Students sign in with
+    any name and ``password`` (a random one when not given: ``hub.password``). Stop it with
+    ``hub.stop()``."""
+    import ipaddress
+
+    if not ipaddress.ip_address(ip).is_loopback:
+        raise ValueError(
+            f"ip must be a loopback address, got {ip!r}: the dummy sign-in would let anyone who can reach "
+            "the hub in. For a server other machines can reach, use a real authenticator "
+            "(NativeAuthenticator or OAuth): see deploy/README.md"
+        )
     owned = state is None
     state = Path(tempfile.mkdtemp(prefix="puzzlelab-hub-")) if state is None else Path(state)
     state.mkdir(parents=True, exist_ok=True)
     (state / "users").mkdir(exist_ok=True)
     (state / "cache").mkdir(exist_ok=True)
     port = port or _free_port()
-    token = secrets.token_hex(24)
+    token = os.environ.get("PUZZLELAB_HUB_TOKEN") or secrets.token_hex(24)  # a script's own, or a new one
+    password = password or secrets.token_urlsafe(9)
     env = dict(os.environ)
     env.update(
         PUZZLELAB_HUB_STATE=str(state), PUZZLELAB_HUB_PORT=str(port), PUZZLELAB_HUB_TOKEN=token,
+        PUZZLELAB_HUB_PASSWORD=password, PUZZLELAB_HUB_IP=ip,
         PUZZLELAB_HUB_PROXY=proxy_command(), PUZZLELAB_HUB_API_PORT=str(_free_port()),
         PUZZLELAB_HUB_PROXY_API_PORT=str(_free_port()),
         PUZZLELAB_CACHE_DIR=env.get("PUZZLELAB_CACHE_DIR") or str(state / "cache"),
@@ -138,7 +183,7 @@ def start_hub(state: Path | None = None, *, port: int | None = None, timeout: fl
             [str(Path(sys.executable).parent / "jupyterhub"), "-f", str(HERE / "jupyterhub_config.py")],
             cwd=state, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
-    hub = Hub(f"http://127.0.0.1:{port}", token, process, state, log, owned)
+    hub = Hub(f"http://{ip}:{port}", token, process, password, state, log, owned)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -154,16 +199,12 @@ def start_hub(state: Path | None = None, *, port: int | None = None, timeout: fl
 
 
 # -- students --------------------------------------------------------------------------------
-def sign_in(hub: Hub, name: str, *, lessons: bool = True) -> None:
-    """Create the student ``name`` and give them the student edition of the lessons."""
+def sign_in(hub: Hub, name: str) -> None:
+    """Create the student ``name`` through the REST API, as a sign-in in the browser does (their
+    server's first start gives them the student edition: the spawner hook in the config)."""
     status, reply = hub.api("POST", f"/users/{name}")
     if status not in (201, 409):
         raise RuntimeError(f"could not create {name}: {status} {reply}")
-    home = hub.state / "users" / name
-    home.mkdir(parents=True, exist_ok=True)
-    if lessons:
-        subprocess.run([sys.executable, "-m", "puzzlelab", "copy", str(home / "lessons")], check=True,
-                       capture_output=True, timeout=120)  # fmt: skip
 
 
 def start_server(hub: Hub, name: str, *, timeout: float = 180) -> float:
@@ -273,15 +314,26 @@ def main(argv: list[str] | None = None) -> int:
     start = sub.add_parser("start", help="start a hub on 127.0.0.1 until Ctrl-C")
     start.add_argument("--port", type=int, default=18100)
     start.add_argument("--state", type=Path, default=None, help="folder for the hub's database and users")
+    start.add_argument("--password", default=None, help="the class password (default: a random one, printed)")
+    start.add_argument("--ip", default="127.0.0.1", help="a loopback address (refused elsewhere)")
     args = parser.parse_args(argv)
-    hub = start_hub(args.state, port=args.port)
-    print(f"hub: {hub.url}  (sign in with any name; the API token for scripts is in PUZZLELAB_HUB_TOKEN)")
-    print(f"state: {hub.state}; stop with Ctrl-C")
+    try:
+        hub = start_hub(args.state, port=args.port, password=args.password, ip=args.ip)
+    except ValueError as err:
+        parser.exit(2, f"classhub: {err}\n")
+
+    def stop(signum, frame):  # SIGTERM as well as Ctrl-C: leave no hub, proxy or student server behind
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    print(f"hub: {hub.url}  sign in with any name and the class password: {hub.password}", flush=True)
+    print(f"state: {hub.state}; stop with Ctrl-C", flush=True)
     try:
         hub.process.wait()
     except KeyboardInterrupt:
         pass
     finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         hub.stop()
     return 0
 
