@@ -216,3 +216,33 @@ def test_wheel_and_sdist_ship_the_pattern_database_tables(built):
         assert shipped <= set(wheel.namelist())
     with tarfile.open(built[0]) as sdist:
         assert shipped <= {name.split("/", 1)[-1] for name in sdist.getnames()}
+
+
+def test_the_class_images_steps_run_from_the_wheel(built, venv, tmp_path):
+    """deploy/Dockerfile's cache step and deploy/z2jh/config.yaml's copy hook, run as written in a
+    fresh venv holding the wheel (the image itself cannot be built here: no daemon, no registry)."""
+    import re
+
+    yaml = pytest.importorskip("yaml")
+    with zipfile.ZipFile(built[1]) as wheel:
+        names = wheel.namelist()
+    assert any(n.startswith("puzzlelab/widgets/js/") and n.endswith(".js") for n in names), "widget modules"
+    assert "puzzlelab/data/lab-settings/overrides.json" in names
+    dockerfile = (ROOT / "deploy" / "Dockerfile").read_text()
+    [cache_code] = re.findall(r'python -c "(.*?)" \\', dockerfile)
+    env = {**clean_env(), "PUZZLELAB_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run([str(venv), "-c", cache_code.replace('\\"', '"')], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert any((tmp_path / "cache").rglob("*.npy")), "the pattern databases were unpacked into the cache"
+    config = yaml.safe_load((ROOT / "deploy" / "z2jh" / "config.yaml").read_text())["singleuser"]
+    home = config["storage"]["homeMountPath"]
+    hook = [str(venv) if word == "python" else word.replace(home, str(tmp_path / "home"))
+            for word in config["lifecycleHooks"]["postStart"]["exec"]["command"]]  # fmt: skip
+    sh(*hook, cwd=tmp_path)
+    opened = tmp_path / "home" / config["defaultUrl"].removeprefix("/lab/tree/")
+    assert opened.is_file()
+    edited = opened.read_text().replace("sliding", "SLIDING")
+    opened.write_text(edited)
+    sh(*hook, cwd=tmp_path)  # a restart: the student's edit is kept
+    assert opened.read_text() == edited
