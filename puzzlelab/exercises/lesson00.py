@@ -7,12 +7,14 @@ correct: legal moves of the blank
 
 from __future__ import annotations
 
+from itertools import permutations
+
 import numpy as np
 
 from ..board import MOVES, OPPOSITE, Board, neighbour_table
 from ..parity import is_solvable
 from ..shuffles import shuffle_board
-from ._core import WrongAnswer, call, exercise, expect, same
+from ._core import WrongAnswer, _short, call, exercise, expect, plain, same, whole_number
 
 __all__ = [
     "EXERCISE_BOARDS",
@@ -44,24 +46,43 @@ _SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4), (5, 5), (2, 6)]
 _TILE_GOES = {"U": "down", "D": "up", "L": "right", "R": "left"}  # the tile slides against the blank
 
 
+def _every_board(rows: int, cols: int) -> list[Board]:
+    """All ``(rows * cols)!`` arrangements of a small board."""
+    return [Board(p, rows, cols) for p in permutations(range(rows * cols))]
+
+
 def _boards(hidden: bool) -> list[Board]:
+    """Goals, a blank on an edge, random boards of many shapes, and every 2x3 and 3x2 board."""
     rng = np.random.default_rng(1000 if hidden else 0)
     count = 50 if hidden else 6
     boards = [Board.goal(rows, cols) for rows, cols in _SHAPES]
     boards += [Board.goal(rows, cols).move("U") for rows, cols in _SHAPES]  # blank on an edge, not a corner
     boards += [shuffle_board("fisher_yates", rows, cols, rng) for _ in range(count) for rows, cols in _SHAPES]
-    return boards
+    return boards + _every_board(2, 3) + _every_board(3, 2)
 
 
 @exercise("legal moves of the blank")
 def check_moves(my_moves, *, hidden=False):
     """``my_moves(tiles, rows, cols)`` lists the blank's legal moves in the order U, D, L, R."""
     for board in _boards(hidden):
+        want = board.moves()
         got = call(my_moves, board.tiles, board.rows, board.cols)
-        same(list(got) if isinstance(got, tuple | list) else got, board.moves(),
+        same(got, want, returns="a list of moves such as ['U', 'L']",
              where=f"tiles={board.tiles}, rows={board.rows}, cols={board.cols} (board {board.text()})",
-             hint="find the blank's row and column with divmod(tiles.index(0), cols); "
-                  "U needs row > 0, D needs row < rows - 1, and so on")  # fmt: skip
+             hint=_moves_hint(plain(got, returns="a list of moves such as ['U', 'L']"), want))  # fmt: skip
+
+
+def _moves_hint(got: object, want: list[str]) -> str:
+    """Name the slip: the order, the wrong direction, or the edges."""
+    recipe = ("find the blank's row and column with divmod(tiles.index(0), cols); "
+              "U needs row > 0, D needs row < rows - 1, and so on")  # fmt: skip
+    if isinstance(got, list | tuple) and sorted(map(str, got)) == sorted(want):
+        return "the right moves in the wrong order: list them in the order U, D, L, R"
+    if isinstance(got, list | tuple) and sorted(
+        OPPOSITE.get(m, m) for m in got if isinstance(m, str)
+    ) == sorted(want):
+        return "the wrong direction: a move names where the blank goes, not where a tile goes"
+    return recipe
 
 
 def _plural(count: int, word: str) -> str:
@@ -100,9 +121,20 @@ def check_move(my_move, *, hidden=False):
                 if isinstance(wrong.__cause__, IndexError):
                     raise _off_the_board(board, move, wrong.__cause__) from wrong.__cause__
                 raise
-            same(tuple(got) if isinstance(got, list) else got, board.move(move).tiles,
+            want = board.move(move).tiles
+            same(got, want, returns="a tuple of tiles",
                  where=f"tiles={board.tiles}, rows={board.rows}, cols={board.cols}, move={move!r}",
-                 hint="U is one row up: the cell index goes down by cols; return a tuple")  # fmt: skip
+                 hint=_move_hint(board, move, plain(got, returns="a tuple of tiles")))  # fmt: skip
+
+
+def _move_hint(board: Board, move: str, got: object) -> str:
+    """Name the slip: the opposite direction, the input changed in place, or a lost tile."""
+    back = OPPOSITE[move]
+    if back in board.moves() and isinstance(got, list | tuple) and tuple(got) == board.move(back).tiles:
+        return "the wrong direction: U moves the blank up, to the cell cols places earlier"
+    if isinstance(got, list | tuple) and sorted(got) != sorted(board.tiles):
+        return "swap the blank with its neighbour: every tile must still be on the board once"
+    return "U is one row up: the cell index goes down by cols; return a tuple"
 
 
 def _apply(moves: object, start: Board) -> Board:
@@ -121,7 +153,7 @@ def _apply(moves: object, start: Board) -> Board:
 def check_solve_moves(solve_moves, *, hidden=False):
     """``solve_moves()`` returns a string of blank moves taking ``SOLVE_START`` to the goal."""
     start = Board.parse(SOLVE_START)
-    moves = call(solve_moves)
+    moves = plain(call(solve_moves), where="solve_moves()", returns='a string of moves such as "UL"')
     end = _apply(moves, start)
     expect(end.is_goal(), f"after your {_plural(len(moves), 'move')} the board is {end.text()}, "
            f"with {_plural(end.misplaced(), 'tile')} away from home",
@@ -153,8 +185,13 @@ def check_slides_to_moves(slides_to_moves, *, hidden=False):
     going = {direction: move for move, direction in _TILE_GOES.items()}
     for slides in _slides(hidden):
         want = "".join(going[direction] for _, direction in slides)
-        same(call(slides_to_moves, list(slides)), want, where=f"slides={slides}",
-             hint="the blank goes the opposite way to the tile: tile down = move U")  # fmt: skip
+        got = plain(call(slides_to_moves, list(slides)), returns='a string of moves such as "UL"')
+        if isinstance(got, list | tuple) and all(isinstance(m, str) for m in got):
+            raise WrongAnswer(f"for slides={slides}: your function returned a list of moves, not a string",
+                              hint='join them into one string: "".join(moves)')  # fmt: skip
+        flipped = isinstance(got, str) and got == "".join(OPPOSITE.get(m, m) for m in want)
+        hint = "the blank goes the opposite way to the tile: tile down = move U"
+        same(got, want, where=f"slides={slides}", hint=f"the wrong direction: {hint}" if flipped else hint)
     assert all(OPPOSITE[OPPOSITE[m]] == m for m in MOVES)
 
 
@@ -165,12 +202,14 @@ def check_move_counts(move_counts, *, hidden=False):
     for rows, cols in shapes:
         table = neighbour_table(rows, cols)
         want = [[len(table[r * cols + c]) for c in range(cols)] for r in range(rows)]
-        got = call(move_counts, rows, cols)
-        try:
-            got = [list(row) for row in got]
-        except TypeError:
-            raise WrongAnswer(f"move_counts({rows}, {cols}) returned {got!r}, not a list of rows",
-                              hint="return a list of rows, each a list of numbers") from None  # fmt: skip
+        got = plain(call(move_counts, rows, cols), where=f"move_counts({rows}, {cols})",
+                    returns="a list of rows, each a list of numbers")  # fmt: skip
+        expect(isinstance(got, list | tuple) and all(isinstance(row, list | tuple) for row in got),
+               f"move_counts({rows}, {cols}) returned {_short(got)}, not a list of rows",
+               hint="return a list of rows, each a list of numbers")  # fmt: skip
+        expect(len(got) == rows and all(len(row) == cols for row in got),
+               f"move_counts({rows}, {cols}) has {len(got)} rows of {[len(row) for row in got][:8]} numbers",
+               hint=f"rows and columns: give {rows} rows, each of {cols} numbers")  # fmt: skip
         same(got, want, where=f"rows={rows}, cols={cols}", reveal=False,
              hint="count the neighbours inside the board: a corner has 2")  # fmt: skip
 
@@ -196,17 +235,17 @@ def check_solvable_choice(solvable_indices, *, hidden=False):
     for case, boards in enumerate(_solvable_cases(hidden)):
         which = "lesson00.EXERCISE_BOARDS" if case == 0 else f"a list of {len(boards)} boards"
         truth = {k for k, text in enumerate(boards) if is_solvable(Board.parse(text))}
-        got = call(solvable_indices, list(boards))
+        got = plain(call(solvable_indices, list(boards)), where="solvable_indices(boards)",
+                    returns="a set of indices such as {0, 2}")  # fmt: skip
         one_bool_each = isinstance(got, list | tuple) and all(isinstance(x, bool | np.bool_) for x in got)
         one_bool_each = one_bool_each and len(got) > 0
         expect(not one_bool_each,
                f"your function returned one True/False per board ({list(got)}), not a set of indices",
                hint="return the set of the indices k whose board can reach the goal")  # fmt: skip
-        try:
-            chosen = {int(k) for k in got}
-        except (TypeError, ValueError):
-            raise WrongAnswer(f"your function returned {got!r}, not a set of indices",
-                              hint="return a set such as {0, 2}") from None  # fmt: skip
+        expect(isinstance(got, set | list | tuple), f"your function returned {_short(got)}, not a set of "
+               "indices", hint="return a set such as {0, 2}")  # fmt: skip
+        chosen = {whole_number(k, where="solvable_indices(boards)", returns="a set of whole-number indices")
+                  for k in got}  # fmt: skip
         for k in sorted(chosen | truth):
             if not 0 <= k < len(boards):
                 raise WrongAnswer(f"for {which}: your set holds {k}, but the indices go from 0 to "

@@ -1,12 +1,13 @@
 """Checks for lesson 01 (shuffling): each computes the truth with the library, never prints it.
 
->>> from puzzlelab import shuffles
->>> check_fisher_yates(shuffles.fisher_yates)
-correct: Fisher-Yates shuffle
+>>> import math
+>>> check_pick_j(lambda i, u: math.floor(u * (i + 1)))
+correct: pick j for Fisher-Yates
 """
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from math import factorial
 
@@ -14,7 +15,19 @@ import numpy as np
 
 from ..distributions import exact, from_samples, solvable_mask, uniform
 from ..perm import all_permutations, rank
-from ._core import WrongAnswer, call, exercise, expect, same
+from ._core import (
+    WrongAnswer,
+    _short,
+    call,
+    call_within,
+    exercise,
+    expect,
+    plain,
+    refuse_library,
+    same,
+    time_limit,
+    whole_number,
+)
 
 __all__ = [
     "check_expected_home_row",
@@ -28,35 +41,56 @@ _NUMBER_HINT = "return a Fraction (from fractions import Fraction) or a float"
 
 
 def _as_fraction(value: object, where: str) -> Fraction:
-    try:
-        return Fraction(value).limit_denominator(10**9)  # type: ignore[call-overload]  # any number
-    except (TypeError, ValueError):
-        raise WrongAnswer(f"{where} returned {value!r}, not a number", hint=_NUMBER_HINT) from None
+    """A number the student returned, as a Fraction (a float to within 1e-9): ints, Fractions and
+    floats only (not True/False, not text such as "1/2")."""
+    got = plain(value, where=where, returns="a Fraction or a float")
+    if type(got) not in (int, float, Fraction) or (type(got) is float and not math.isfinite(got)):
+        raise WrongAnswer(f"{where} returned {_short(got)}, not a number", hint=_NUMBER_HINT, reason="type")
+    return Fraction(got).limit_denominator(10**9)
+
+
+_SHUFFLE_SECONDS = 30.0  # for all the shuffles of one n
+
+
+def _as_permutation(got: object, n: int) -> list[int]:
+    """The student's shuffle result as a list of ints, or a WrongAnswer (never truncating a float)."""
+    if type(got) is list and all(type(x) is int for x in got):  # the usual answer: no conversion
+        perm = got
+    else:
+        where = f"your shuffle (n = {n})"
+        got = plain(got, where=where, returns="a list of whole numbers")
+        expect(isinstance(got, list | tuple), f"your shuffle returned {_short(got)} for n = {n}, not a list",
+               hint="return the list of cells after the swaps")  # fmt: skip
+        perm = [whole_number(x, where=where, returns="a list of whole numbers") for x in got]
+    expect(sorted(perm) == list(range(n)),
+           f"for n = {n} your shuffle returned {_short(perm)}, which is not a permutation of 0..{n - 1}",
+           hint="swap items; never overwrite one")  # fmt: skip
+    return perm
 
 
 def _permutations(shuffle, n: int, size: int, rng: np.random.Generator) -> np.ndarray:
-    rows = [call(shuffle, n, rng)]  # the first call maps a stub or an error to a message
-    for _ in range(size - 1):
-        rows.append(shuffle(n, rng))  # the rest run directly (a check decorator maps errors)
-    checked = []
-    for got in rows:
-        try:
-            perm = [int(x) for x in got]
-        except (TypeError, ValueError):
-            raise WrongAnswer(f"your shuffle returned {got!r} for n = {n}, not a list of numbers",
-                              hint="return the list of cells after the swaps") from None  # fmt: skip
-        expect(sorted(perm) == list(range(n)),
-               f"for n = {n} your shuffle returned {perm}, which is not a permutation of 0..{n - 1}",
-               hint="swap items; never overwrite one")  # fmt: skip
-        checked.append(perm)
+    checked = [_as_permutation(call(shuffle, n, rng), n)]  # the first call maps a stub or an error
+    with time_limit(_SHUFFLE_SECONDS, f"{size:,} calls of your shuffle with n = {n}"):
+        for _ in range(size - 1):
+            checked.append(_as_permutation(shuffle(n, rng), n))  # the rest run directly
     return np.array(checked, dtype=np.int64).reshape(size, n)
+
+
+#: Names a hand-written Fisher-Yates does not need: whole shuffles from numpy, random or the library.
+_SHUFFLERS = frozenset({"fisher_yates", "permutation", "permuted", "shuffle", "sample", "shuffle_board",
+                        "shuffles"})  # fmt: skip
+_FY_HINT = "for i from n-1 down to 1, draw j from 0..i with the rng you are given, and swap cells i and j"
 
 
 @exercise("Fisher-Yates shuffle")
 def check_fisher_yates(my_fisher_yates, *, hidden=False):
     """``my_fisher_yates(n, rng)`` is uniform: every permutation appears, and the sampled
     distribution is within sampling noise of uniform (24,000 shuffles of 4 items)."""
+    refuse_library(
+        my_fisher_yates, _SHUFFLERS, hint="draw each j with rng.integers and swap the cells yourself"
+    )
     cases = [(4, 24_000, 0.025)] + ([(1, 10, 0.0), (2, 4_000, 0.04), (5, 60_000, 0.035)] if hidden else [])
+    cases += [(6, 20_000, 1.0)] if hidden else []  # n = 6: every one of the 720 permutations must appear
     rng = np.random.default_rng(2024)
     for n, size, limit in cases:
         perms = _permutations(my_fisher_yates, n, size, rng)
@@ -70,12 +104,14 @@ def check_fisher_yates(my_fisher_yates, *, hidden=False):
         expect(missing == 0,
                f"in {size:,} shuffles of {n} items, {missing} of the {factorial(n)} "
                "permutations never appeared",
-               hint="j must run over 0..i, i included: an item may stay put")  # fmt: skip
+               hint="j must run over 0..i, i included: an item may stay put (j < i is Sattolo's "
+               "algorithm, the articles' slip)")  # fmt: skip
         distance = sampled.tv_distance()
         expect(distance <= limit,
                f"{size:,} shuffles of {n} items are {distance:.3f} from uniform; "
                f"a fair shuffle lands under {limit}",
-               hint="draw j uniformly from 0..i, for i = n-1 down to 1")  # fmt: skip
+               hint="some permutations come up more often than others: draw j from 0..i only (not from "
+               "0..n-1, the naive swap), for i = n-1 down to 1")  # fmt: skip
 
 
 @exercise("pick j for Fisher-Yates")
@@ -84,12 +120,9 @@ def check_pick_j(pick_j, *, hidden=False):
     largest, grid = (11, 27_720) if hidden else (9, 2_520)  # grid: a multiple of each of 1..largest + 1
     call(pick_j, 1, 0.5)  # a stub or an error becomes a message
     for i in range(1, largest + 1):
-        js = [pick_j(i, (k + 0.5) / grid) for k in range(grid)]  # midpoints: no rounding at the edges
-        try:
-            js = [int(j) for j in js]
-        except (TypeError, ValueError):
-            raise WrongAnswer(f"pick_j({i}, u) returned {js[0]!r}, not a whole number",
-                              hint="round down with math.floor") from None  # fmt: skip
+        with time_limit(10, f"{grid:,} calls pick_j({i}, u)"):
+            raw = [pick_j(i, (k + 0.5) / grid) for k in range(grid)]  # midpoints: no rounding at the edges
+        js = [j if type(j) is int else whole_number(j, where=f"pick_j({i}, u)") for j in raw]
         outside = [j for j in js if not 0 <= j <= i]
         expect(not outside, f"for i = {i} your j reaches {outside[0] if outside else ''}",
                hint=f"j must stay in 0..{i}")  # fmt: skip
@@ -98,7 +131,8 @@ def check_pick_j(pick_j, *, hidden=False):
         counts = np.bincount(js, minlength=i + 1)
         expect(counts.max() == counts.min(),
                f"for i = {i} some j come up more often than others",
-               hint="scale u by the number of choices")  # fmt: skip
+               hint="scale u by the number of choices and round down (rounding to the nearest gives the "
+               "ends half as often)")  # fmt: skip
 
 
 _KEYS_HINT = (
@@ -113,8 +147,9 @@ def _counts_by_permutation(got: dict, n: int) -> dict[tuple[int, ...], int]:
     counted: dict[tuple[int, ...], int] = {}
     for key, value in got.items():
         try:
-            perm = tuple(int(x) for x in key)
-        except (TypeError, ValueError):
+            digits = isinstance(key, str) and key.isdigit()  # "102" for (1, 0, 2): a student's way
+            perm = tuple(int(x) if digits else whole_number(x, where=f"naive_swap_counts({n})") for x in key)
+        except (TypeError, WrongAnswer):
             raise WrongAnswer(f"naive_swap_counts({n}) has the key {key!r} ({type(key).__name__}); "
                               f"the keys must be permutations of 0..{n - 1}, as tuples of {n} numbers",
                               hint=_KEYS_HINT) from None  # fmt: skip
@@ -122,9 +157,9 @@ def _counts_by_permutation(got: dict, n: int) -> dict[tuple[int, ...], int]:
                f"naive_swap_counts({n}) has the key {key!r}, which is not a permutation of 0..{n - 1}",
                hint=_KEYS_HINT)  # fmt: skip
         try:
-            counted[perm] = counted.get(perm, 0) + int(value)
-        except (TypeError, ValueError):
-            raise WrongAnswer(f"naive_swap_counts({n})[{key!r}] is {value!r}, not a whole number",
+            counted[perm] = counted.get(perm, 0) + whole_number(value, where=f"naive_swap_counts({n})")
+        except WrongAnswer:
+            raise WrongAnswer(f"naive_swap_counts({n})[{key!r}] is {_short(value)}, not a whole number",
                               hint="a value counts the runs ending in its key") from None  # fmt: skip
     return counted
 
@@ -132,9 +167,10 @@ def _counts_by_permutation(got: dict, n: int) -> dict[tuple[int, ...], int]:
 @exercise("count the naive swap's runs")
 def check_naive_swap_counts(naive_swap_counts, *, hidden=False):
     """``naive_swap_counts(n)``: {permutation tuple: number of runs} over all ``n**n`` runs."""
-    for n in [3, 4] + ([1, 2, 5] if hidden else []):
+    for n in [3, 4] + ([1, 2, 5, 6] if hidden else []):
         truth = exact("naive_swap", n)
-        got = call(naive_swap_counts, n)
+        got = plain(call_within(20, naive_swap_counts, n), where=f"naive_swap_counts({n})",
+                    returns="a dict {permutation tuple: number of runs}")  # fmt: skip
         expect(isinstance(got, dict), f"naive_swap_counts({n}) returned {type(got).__name__}, not a dict",
                hint="map each permutation (a tuple) to its number of runs")  # fmt: skip
         counted = _counts_by_permutation(got, n)
@@ -144,7 +180,8 @@ def check_naive_swap_counts(naive_swap_counts, *, hidden=False):
         for perm in all_permutations(n).tolist():
             same(counted.get(tuple(perm), 0), int(truth.counts[rank(perm)]),
                  where=f"n = {n}, permutation {tuple(perm)}", reveal=False,
-                 hint="step i swaps cell i with cell k, for i = 0, 1, ..., n-1 in turn")  # fmt: skip
+                 hint="step i swaps cell i with cell k (k from 0..n-1, every value), for i = 0, 1, ..., "
+                 "n-1 in turn, each run starting from 0, 1, ..., n-1")  # fmt: skip
 
 
 def _fair_home_row(rows: int, cols: int) -> Fraction:
@@ -165,7 +202,8 @@ def check_expected_home_row(expected_home_row, *, hidden=False):
     shapes = [(2, 2), (2, 3), (3, 2)] + ([(3, 3), (2, 4), (4, 2)] if hidden else [])
     for rows, cols in shapes:
         n = rows * cols
-        got = _as_fraction(call(expected_home_row, rows, cols), f"expected_home_row({rows}, {cols})")
+        answer = call_within(30, expected_home_row, rows, cols)  # a student may add up every permutation
+        got = _as_fraction(answer, f"expected_home_row({rows}, {cols})")
         expect(got != Fraction(n - 1, n), f"for a {rows}x{cols} board you counted tiles in their own cell",
                hint="a tile is in its goal row when it is in any of the cells of that row")  # fmt: skip
         same(got, _fair_home_row(rows, cols), where=f"a {rows}x{cols} board", reveal=False,
@@ -181,7 +219,8 @@ def check_sattolo_solvable(sattolo_solvable, *, hidden=False):
     for rows, cols in shapes:
         d = exact("tutorial_fisher_yates", rows * cols)
         want = Fraction(int(d.counts @ solvable_mask((rows, cols))), d.total)
-        got = _as_fraction(call(sattolo_solvable, rows, cols), f"sattolo_solvable({rows}, {cols})")
+        answer = call_within(60, sattolo_solvable, rows, cols)  # 9 cells: 362,880 permutations to add up
+        got = _as_fraction(answer, f"sattolo_solvable({rows}, {cols})")
         same(got, want, where=f"a {rows}x{cols} board", reveal=False,
              hint="add up the counts of the permutations whose board parity.is_solvable accepts, "
                   "then divide by the total of all counts")  # fmt: skip

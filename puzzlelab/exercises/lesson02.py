@@ -22,7 +22,7 @@ from ..parity import board_inversions, inversions, is_solvable
 from ..perm import rank, unrank
 from ..search import state_space_distances
 from ..shuffles import make_solvable
-from ._core import WrongAnswer, call, exercise, expect, same
+from ._core import WrongAnswer, _short, call, exercise, expect, names_used, plain, same, whole_number
 
 __all__ = [
     "HAND_COUNT_BOARD",
@@ -52,12 +52,13 @@ _PARITY_ANSWERS = ("is_solvable", "explain")
 
 
 def _as_board(value: object, where: str) -> Board:
+    value = plain(value, where=where, returns='a Board or text such as "1 2 3 4/5 6 _ 7"')
     if isinstance(value, Board):
         return value
     try:
         return Board.parse(value)
     except (TypeError, ValueError) as error:
-        raise WrongAnswer(f"{where} returned {value!r}, which is not a board ({error})",
+        raise WrongAnswer(f"{where} returned {_short(value)}, which is not a board ({error})",
                           hint='return a Board or text such as "1 2 3 4/5 6 _ 7"') from None  # fmt: skip
 
 
@@ -74,27 +75,6 @@ def _refuser(module: types.ModuleType, name: str, hint: str) -> Callable[..., ob
     return refused
 
 
-def _names_used(fn: object, seen: set[int] | None = None) -> set[str]:
-    """The global and attribute names ``fn``'s code uses, following the functions it calls that
-    were defined beside it (same globals: the notebook), nested functions and lambdas included."""
-    seen = set() if seen is None else seen
-    code = getattr(fn, "__code__", None)
-    if code is None or id(code) in seen:
-        return set()
-    seen.add(id(code))
-    names, stack = set(), [code]
-    while stack:
-        current = stack.pop()
-        names.update(current.co_names)
-        stack.extend(c for c in current.co_consts if isinstance(c, types.CodeType))
-    scope = getattr(fn, "__globals__", {})
-    for name in list(names):
-        helper = scope.get(name)
-        if isinstance(helper, types.FunctionType) and helper.__globals__ is scope:
-            names |= _names_used(helper, seen)
-    return names
-
-
 @contextmanager
 def _write_it_yourself(student_fn: object, module: types.ModuleType, names: tuple[str, ...],
                        hint: str = _RULE_HINT) -> Iterator[None]:  # fmt: skip
@@ -105,7 +85,7 @@ def _write_it_yourself(student_fn: object, module: types.ModuleType, names: tupl
         name = getattr(student_fn, "__name__", "that")
         raise WrongAnswer(f"{name} is the library's own function: {_YOURSELF}",
                           hint="write a function of your own (def ...) that computes it")  # fmt: skip
-    used = sorted(_names_used(student_fn) & set(names))
+    used = sorted(names_used(student_fn) & set(names))
     if used:
         raise WrongAnswer(f"your code uses {', '.join(used)}: {_YOURSELF}", hint=hint)
     for name in names:
@@ -125,21 +105,36 @@ def check_inversions(count_inversions, *, hidden=False):
     cases = [[], [5], [2, 4, 3, 1], [1, 1, 1], [3, 2, 1, 0]]
     for _ in range(500 if hidden else 40):
         cases.append(rng.integers(0, 20, size=int(rng.integers(0, 40))).tolist())
+    cases += [list(p) for n in range(1, 7 if hidden else 6) for p in permutations(range(n))]  # every one
     for seq in cases:
-        same(call(count_inversions, list(seq)), inversions(seq), where=f"seq = {seq}",
-             hint="count pairs i < j with seq[i] > seq[j]; equal values are not inverted")  # fmt: skip
+        got, want = call(count_inversions, list(seq)), inversions(seq)
+        same(got, want, where=f"seq = {seq}", hint=_inversions_hint(seq, plain(got)))
+
+
+def _inversions_hint(seq: list[int], got: object) -> str:
+    """Name the slip: equal values counted, the wrong order counted, or pairs counted twice."""
+    pairs = [(a, b) for i, a in enumerate(seq) for b in seq[i + 1 :]]
+    slips = [
+        (sum(a >= b for a, b in pairs), "equal values are not inverted: count seq[i] > seq[j] only"),
+        (sum(a < b for a, b in pairs), "the wrong direction: count pairs where the EARLIER value is larger"),
+        (2 * inversions(seq), "each pair counted twice: j runs over the positions after i only"),
+    ]
+    return next((hint for value, hint in slips if got == value and value != inversions(seq)),
+                "count pairs i < j with seq[i] > seq[j]; equal values are not inverted")  # fmt: skip
 
 
 @exercise("inversions counted by hand")
 def check_hand_count(hand_count, *, hidden=False):
     """``hand_count()`` returns the number of inversions of ``HAND_COUNT_BOARD``."""
     board = Board.parse(HAND_COUNT_BOARD)
-    got = call(hand_count)
-    expect(isinstance(got, int), f"your function returned {got!r}, not a whole number", hint="return an int")
+    got = whole_number(call(hand_count), where="hand_count()")
     truth = board_inversions(board)
     tiles = [t for t in board.tiles if t]
-    expect(got == truth, f"{got} is {'too few' if got < truth else 'too many'}",
-           hint=f"read {' '.join(map(str, tiles))}; count the smaller tiles after each one")  # fmt: skip
+    with_blank = inversions(list(board.tiles))
+    hint = f"read {' '.join(map(str, tiles))}; count the smaller tiles after each one"
+    if got == with_blank:
+        hint = "the blank is not a tile: leave it out, then " + hint.removeprefix("read ")
+    expect(got == truth, f"{got} is {'too few' if got < truth else 'too many'}", hint=hint)
 
 
 @exercise("solvable or not, by the invariant")
@@ -148,13 +143,14 @@ def check_verdicts(verdicts, *, hidden=False):
     without ``parity.is_solvable`` or ``parity.explain``. A wrong answer is told how many verdicts
     are wrong, not which (each is True or False: naming one would give it away)."""
     with _write_it_yourself(verdicts, parity, _PARITY_ANSWERS):
-        got = call(verdicts)
+        got = plain(call(verdicts), where="verdicts()", returns="a dict {board text: True or False}")
     expect(isinstance(got, dict), f"your function returned {type(got).__name__}, not a dict",
            hint="return {board text: True or False}")  # fmt: skip
     wrong = 0
     for text in VERDICT_BOARDS:
         expect(text in got, f"no verdict for {text!r}", hint="use VERDICT_BOARDS texts as keys")
-        expect(isinstance(got[text], bool), f"the verdict for {text!r} is {got[text]!r}, not True or False",
+        expect(isinstance(got[text], bool),
+               f"the verdict for {text!r} is {_short(got[text])}, not True or False",
                hint="True if the board can reach the blank-last goal")  # fmt: skip
         wrong += got[text] != is_solvable(Board.parse(text))
     expect(wrong == 0, f"{wrong} of the {len(VERDICT_BOARDS)} verdicts are wrong",
@@ -196,13 +192,17 @@ def check_fooled_board(fooled_board, *, hidden=False):
 
 
 def rule_cases(hidden: bool = False) -> list[tuple[Board, Board]]:
-    """The boards ``check_rule`` tries: up to 200 per shape (all of them on 2x2) for each goal."""
+    """The boards ``check_rule`` tries: up to 200 per shape (all of them on 2x2) for each goal;
+    with ``hidden=True`` every 2x3 and 3x2 board too, for both goals."""
     rng = np.random.default_rng(404 if hidden else 4)
     cases = []
     for rows, cols in _RULE_SHAPES + ([(3, 3)] if hidden else []):
         n = rows * cols
         for blank in ("last", "first"):
             goal = Board.goal(rows, cols, blank=blank)
+            if hidden and n <= 6:
+                cases += [(Board(p, rows, cols), goal) for p in permutations(range(n))]
+                continue
             for r in rng.choice(factorial(n), size=min(200, factorial(n)), replace=False):
                 cases.append((Board(unrank(int(r), n), rows, cols), goal))
     return cases
@@ -216,14 +216,22 @@ def check_rule(my_rule, *, hidden=False):
     with _write_it_yourself(my_rule, parity, _PARITY_ANSWERS):
         for board, goal, truth in cases:
             got = call(my_rule, board, goal)
-            same(bool(got), truth, where=f"board {board.text()!r} with goal {goal.text()!r}",
-                 hint="measure the blank's rows from the goal's blank row, not from the bottom")  # fmt: skip
+            same(got, truth, where=f"board {board.text()!r} with goal {goal.text()!r}",
+                 hint=_rule_hint(board, goal, truth))  # fmt: skip
+
+
+def _rule_hint(board: Board, goal: Board, truth: bool) -> str:
+    """Name the slip: the blank's rows counted from the bottom (the articles' rule) or not at all."""
+    if (inversions(board) % 2 == 0) != truth:
+        return ("inversions alone are not enough on even widths: add (cols - 1) x the rows between the "
+                "blank and the goal's blank row")  # fmt: skip
+    return "measure the blank's rows from the goal's blank row, not from the bottom"
 
 
 def fix_cases(hidden: bool = False) -> list[Board]:
-    """The boards ``check_fix`` tries: every 2x2 and 2x3 arrangement, and random 3x3 and 4x4
+    """The boards ``check_fix`` tries: every 2x2, 2x3 and 3x2 arrangement, and random 3x3 and 4x4
     boards (more of them, and 3x4, with ``hidden=True``)."""
-    boards = [Board(p, r, c) for r, c in [(2, 2), (2, 3)] for p in permutations(range(r * c))]
+    boards = [Board(p, r, c) for r, c in [(2, 2), (2, 3), (3, 2)] for p in permutations(range(r * c))]
     rng, size = np.random.default_rng(505 if hidden else 5), 200 if hidden else 50
     for rows, cols in [(3, 3), (4, 4)] + ([(3, 4), (4, 3)] if hidden else []):
         boards += [shuffles.shuffle_board("fisher_yates", rows, cols, rng) for _ in range(size)]
@@ -239,6 +247,16 @@ def check_fix(my_fix, *, hidden=False):
     with _write_it_yourself(my_fix, shuffles, ("make_solvable",), hint):
         for board, want in cases:
             got = _as_board(call(my_fix, board), f"my_fix({board.text()!r})")
-            same(got.text(), want.text(), where=f"board {board.text()!r}",
-                 hint="leave a solvable board alone; otherwise swap cells 0 and 1, or the last two "
-                      "cells when the blank is in cell 0 or 1")  # fmt: skip
+            same(got.text(), want.text(), where=f"board {board.text()!r}", hint=_fix_hint(board, got, want))
+
+
+def _fix_hint(board: Board, got: Board, want: Board) -> str:
+    """Name the slip: a solvable board changed, the blank swapped away, or the wrong pair swapped."""
+    recipe = "otherwise swap cells 0 and 1, or the last two cells when the blank is in cell 0 or 1"
+    if want == board:
+        return "leave a solvable board alone"
+    if got == board:
+        return "this board cannot reach the goal: it needs the swap"
+    if got.shape == board.shape and got.blank != board.blank:
+        return "never move the blank: " + recipe
+    return "leave a solvable board alone; " + recipe
