@@ -33,7 +33,7 @@ $(LAB_STAMP): pyproject.toml | $(BIN)/python
 
 # what testing needs: every extra (each is exercised by a test) and the benchmark's rival solver
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e ".[test,bench]"
+	$(BIN)/python -m pip install -q -e ".[test,bench]" --group dev
 	touch $(STAMP) $(LAB_STAMP)
 
 # The lessons are opened from a copy (git-ignored), never from notebooks/: nothing a server autosaves is tracked.
