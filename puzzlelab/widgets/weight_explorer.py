@@ -1,34 +1,57 @@
-"""The weight explorer: f = g + w*h live. Move the weight and watch nodes expanded fall while
+"""The weight explorer: f = g + w*h live. Drag the weight and watch nodes expanded fall while
 the solution grows longer than the optimum.
 
+The kernel runs weighted A* once for every weight of a grid (:data:`SWEEP_WEIGHTS`, with a
+progress bar) and sends the runs once, compactly (:func:`encode_runs`: per weight the expanded
+nodes' g and h as uint8/uint16 arrays, the solution length, nodes expanded and the bound). The
+slider then picks among them in the browser, with no kernel work per move. A weight off the
+grid (set from Python, or typed into the box) runs in the kernel and joins the grid.
+
 >>> explorer = WeightExplorer("1 2 3/4 _ 5/7 8 6", weight=2.0)
->>> explorer.length.value
+>>> explorer.length
 'solution: 2 moves, optimum 2 (+0)'
+>>> explorer.weight = 3.0
+>>> explorer.expanded
+'nodes expanded: 2'
 """
 
 from __future__ import annotations
 
-import math
+import struct
 from dataclasses import dataclass
 
-import ipywidgets as widgets
 import numpy as np
+import traitlets
 from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
 
-from .._validate import choice, random_generator, real, whole
+from .._validate import choice, describe, random_generator, real, whole
 from ..board import MAX_SIDE, Board, check_shape
-from ..plots._common import GOOD_COLOR, MAIN_COLOR, MARK_COLOR
-from ..plots.search import draw_gh_plane, draw_weight_tradeoff
-from ._base import Blitter, RunCache, View, clear_artists, error_line, png_image, set_title
+from ..plots._common import MARK_COLOR
+from ..plots.search import draw_gh_plane, draw_weight_sweep
+from ._base import RunCache
+from ._live import LiveView, js_module
 
-__all__ = ["SWEEP_WEIGHTS", "WeightExplorer"]
+__all__ = ["SWEEP_WEIGHTS", "WeightExplorer", "decode_runs", "encode_runs"]
 
 EXPLORER_HEURISTICS = ("manhattan", "linear_conflict", "misplaced")
-SWEEP_WEIGHTS = (1.0, 1.25, 1.5, 2.0, 3.0, 5.0)
+#: the grid of weights run once per instance and heuristic (fine steps where most happens)
+SWEEP_WEIGHTS = (
+    *(1.0, 1.1, 1.2, 1.25, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8, 1.9, 2.0),
+    *(2.25, 2.5, 2.75, 3.0, 3.5, 4.0, 4.5, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0),
+)
+MIN_WEIGHT, MAX_WEIGHT = 1.0, 10.0
 BUDGET = 50_000
 #: bytes of finished runs kept (the (g, h) of their expanded nodes; least recently used dropped)
 CACHE_BYTES = 64 * 2**20
+
+#: the runs' binary format (little-endian): magic, version, number of runs, then one record per
+#: run (weight f64, bound f64, expanded u32, cost i32 (-1: unsolved), points u32, bytes per g
+#: and per h u8 each, 2 spare bytes), then per run its g array and its h array, each starting
+#: at a multiple of 4 bytes (so the browser can view them as typed arrays without copying)
+MAGIC = b"PLWE"
+VERSION = 1
+HEADER = struct.Struct("<4sHH")
+RECORD = struct.Struct("<ddIiIBBH")
 
 
 @dataclass(frozen=True)
@@ -39,15 +62,15 @@ class Run:
     solved: bool
     cost: int  #: the solution's length (-1 when the run stopped unsolved)
     expanded: int
-    g: np.ndarray
+    g: np.ndarray  #: uint8, or uint16/uint32 when a value does not fit
     h: np.ndarray
-    bound: float
+    bound: float  #: the largest f = g + w*h expanded
 
     @classmethod
     def of(cls, weight: float, result) -> Run:
         nodes = [e.node for e in (result.events or ()) if e.kind == "expand"]
-        g = np.array([n.g for n in nodes], dtype=np.float32)
-        h = np.array([n.h for n in nodes], dtype=np.float32)
+        g = _small_ints([n.g for n in nodes])
+        h = _small_ints([n.h for n in nodes])
         bound = max((float(n.f) for n in nodes), default=0.0)
         cost = int(result.cost) if result.solved else -1
         return cls(weight, bool(result.solved), cost, int(result.expanded), g, h, bound)
@@ -57,32 +80,124 @@ class Run:
         return 512 + self.g.nbytes + self.h.nbytes
 
 
-LIVE_GH_TITLE = "expanded nodes and the line f = g + w h"
-LIVE_TRADEOFF_TITLE = "weights tried so far (the chosen one ringed)"
+def _small_ints(values) -> np.ndarray:
+    """Whole numbers >= 0 in the smallest unsigned type that holds them all."""
+    array = np.asarray(values, dtype=np.int64)
+    top = int(array.max(initial=0))
+    dtype = np.uint8 if top < 2**8 else np.uint16 if top < 2**16 else np.uint32
+    return array.astype(dtype)
 
 
-def _gh_title(expanded: int, weight: float, bound: float) -> str:
-    return f"{expanded:,} expanded, line f = g + {weight:g}h = {bound:g}"
+def _padded(data: bytes) -> bytes:
+    return data + b"\0" * (-len(data) % 4)
 
 
-def _tradeoff_title(weight: float) -> str:
-    return f"weights tried so far (w = {weight:g} ringed)"
+def encode_runs(runs) -> bytes:
+    """The runs (sorted by weight) as the bytes the browser decodes (see ``MAGIC`` above)."""
+    runs = sorted(runs, key=lambda run: run.weight)
+    parts = [HEADER.pack(MAGIC, VERSION, len(runs))]
+    for run in runs:
+        record = (
+            run.weight,
+            run.bound,
+            run.expanded,
+            run.cost,
+            len(run.g),
+            run.g.itemsize,
+            run.h.itemsize,
+            0,
+        )
+        parts.append(RECORD.pack(*record))
+    for run in runs:
+        for values in (run.g, run.h):
+            parts.append(_padded(values.astype(f"<u{values.itemsize}").tobytes()))
+    return b"".join(parts)
 
 
-class WeightExplorer(View):
+def decode_runs(data: bytes) -> list[Run]:
+    """The inverse of :func:`encode_runs` (for tests and for reading a saved widget's state)."""
+    magic, version, count = HEADER.unpack_from(data, 0)
+    if magic != MAGIC or version != VERSION:
+        raise ValueError(f"not weight-explorer runs (magic {magic!r}, version {version})")
+    records = [RECORD.unpack_from(data, HEADER.size + k * RECORD.size) for k in range(count)]
+    offset, runs = HEADER.size + count * RECORD.size, []
+    for weight, bound, expanded, cost, points, gbytes, hbytes, _ in records:
+        arrays = []
+        for size in (gbytes, hbytes):
+            dtype = np.dtype(f"<u{size}")
+            arrays.append(np.frombuffer(data, dtype=dtype, count=points, offset=offset).copy())
+            offset += points * size + (-(points * size) % 4)
+        runs.append(Run(weight, cost >= 0, cost, expanded, arrays[0], arrays[1], bound))
+    return runs
+
+
+def expanded_text(run: Run | None) -> str:
+    """The read-out of nodes expanded (the browser writes the same text)."""
+    return "" if run is None else f"nodes expanded: {run.expanded:,}"
+
+
+def length_text(run: Run | None, optimum: int | None) -> str:
+    """The read-out of the solution's length against the optimum (the browser writes the same)."""
+    if run is None:
+        return ""
+    if not run.solved:
+        return f"no solution within {BUDGET:,} expansions"
+    if optimum is None:
+        return f"solution: {run.cost} moves, optimum unknown (A* ran out of budget)"
+    return f"solution: {run.cost} moves, optimum {optimum} (+{run.cost - optimum})"
+
+
+def _check_weight(value) -> float:
+    return real("weight", value, low=MIN_WEIGHT, high=MAX_WEIGHT)
+
+
+def _check_heuristic(value) -> str:
+    return choice("heuristic", value, EXPLORER_HEURISTICS)
+
+
+def _check_instance(value) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"instance must be a board's text such as '1 2 3/4 _ 5/7 8 6', got {describe(value)}")
+    return value
+
+
+#: what the browser may set, and how each value is checked before it is accepted
+FROM_BROWSER = {"weight": _check_weight, "heuristic": _check_heuristic, "instance": _check_instance}
+
+
+class WeightExplorer(LiveView):
     """Weighted A* on one instance: nodes expanded and solution length against the weight.
 
-    Controls: ``weight`` (slider), ``heuristic``, ``instance`` (board text; Enter to use it),
-    ``random_button`` (a new random instance), ``sweep_button`` (run every weight in
-    ``SWEEP_WEIGHTS``); read-outs ``expanded``, ``length``, ``gh_image``, ``tradeoff_image``, ``error``.
+    State (traits, settable from Python): ``weight`` (a run for it is made if it is not cached),
+    ``heuristic`` (one of ``heuristics``), ``instance`` (the start board's text). Read-outs:
+    ``expanded`` and ``length`` (texts), ``start`` (the board), ``error_message``. The browser
+    draws the (g, h) plane of the chosen run with the line f = g + w*h, and the trade-off
+    (nodes expanded and solution length against w, the optimum marked, the chosen w ringed).
 
     Arguments are checked at once: a wrong type raises ``TypeError``, an impossible value
     (an unreadable board, a weight outside 1..10, an unknown heuristic, a shape outside 2..16)
     ``ValueError``, before anything is built. A start that cannot reach the goal is built and
-    explained on the error line. The controls never raise; the display and summary work in
-    every state. Each run keeps only its numbers and the (g, h) of its expanded nodes, in a
-    cache bounded by ``CACHE_BYTES`` (least recently used dropped).
+    explained on the error line. What comes from the browser never raises: a bad value is refused
+    with a message on the error line and the browser's copy restored. Each run keeps only its
+    numbers and the (g, h) of its expanded nodes, in a cache bounded by ``CACHE_BYTES`` (least
+    recently used dropped).
     """
+
+    _esm = js_module("weight_explorer")
+
+    weight = traitlets.Any(1.5).tag(sync=True)
+    heuristic = traitlets.Any("manhattan").tag(sync=True)
+    instance = traitlets.Any("").tag(sync=True)
+    heuristics = traitlets.List(list(EXPLORER_HEURISTICS)).tag(sync=True)
+    #: the runs of this instance and heuristic still cached, encoded by :func:`encode_runs`
+    runs = traitlets.Bytes(b"").tag(sync=True)
+    #: the optimal length (-1: unknown), for the trade-off chart and the length text
+    optimal_length = traitlets.Int(-1).tag(sync=True)
+    budget = traitlets.Int(BUDGET).tag(sync=True)
+    grid: traitlets.List = traitlets.List([]).tag(sync=True)
+    #: the progress bar: grid weights run so far for this instance and heuristic
+    grid_done = traitlets.Int(0).tag(sync=True)
+    computing = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -94,55 +209,72 @@ class WeightExplorer(View):
         cols: int = 3,
         rng=0,
     ):
-        heuristic = choice("heuristic", heuristic, EXPLORER_HEURISTICS)
-        weight = real("weight", weight, low=1.0, high=10.0)
+        heuristic = _check_heuristic(heuristic)
+        weight = _check_weight(weight)
         rows, cols = check_shape(
             whole("rows", rows, low=2, high=MAX_SIDE), whole("cols", cols, low=2, high=MAX_SIDE)
         )
         self._rng = random_generator("rng", rng)
-        self.start = self._random(rows, cols) if start is None else Board.parse(start)
+        start = self._random(rows, cols) if start is None else Board.parse(start)
+        self.start = start
         self._runs: RunCache[Run] = RunCache(CACHE_BYTES, sizeof=lambda run: run.nbytes)
         self._optimum: dict[Board, int | None] = {}
-        self.weight = widgets.FloatSlider(
-            value=weight, min=1.0, max=10.0, step=0.25, description="weight w", continuous_update=False
-        )
-        self.heuristic = widgets.Dropdown(options=EXPLORER_HEURISTICS, value=heuristic, description="h")
-        self.instance = widgets.Text(value=self.start.text(), description="start", continuous_update=False)
-        self.random_button = widgets.Button(description="random instance", icon="random")
-        self.sweep_button = widgets.Button(description="sweep weights", icon="line-chart")
-        self.expanded = widgets.Label()
-        self.expanded.add_class("puzzlelab-expanded")
-        self.length = widgets.Label()
-        self.length.add_class("puzzlelab-solution-length")
-        self.gh_image = png_image("puzzlelab-gh-plane", width=340)
-        self.tradeoff_image = png_image("puzzlelab-weight-tradeoff", width=340)
-        self.error = error_line()
-        self._gh_figure = Figure(figsize=(3.8, 3.4), dpi=72)
-        self._gh_blit = Blitter(self._gh_figure)
-        self._gh_key: tuple | None = None
-        self._gh_limits = (0.0, 0.0)
-        self._gh_axes = self._gh_figure.add_axes((0.15, 0.14, 0.8, 0.76))
-        self._tradeoff_figure = Figure(figsize=(3.8, 3.4), dpi=72)
-        self._tradeoff_blit = Blitter(self._tradeoff_figure)
-        self._tradeoff_key: tuple | None = None
-        self._ring: Line2D | None = None
-        self._settled: dict[float, tuple] = {}
-        self._tradeoff_axes = self._tradeoff_figure.add_axes((0.25, 0.14, 0.71, 0.76))
-        self.weight.observe(self._on(self.update), names="value")
-        self.heuristic.observe(self._on(self.update), names="value")
-        self.instance.observe(self._on(self._read_instance), names="value")
-        self.random_button.on_click(self._on(self.new_instance))
-        self.sweep_button.on_click(self._on(self.sweep))
-        self._compose(
-            [
-                widgets.HBox([self.weight, self.heuristic]),
-                widgets.HBox([self.instance, self.random_button, self.sweep_button]),
-                widgets.HBox([self.expanded, self.length], layout=widgets.Layout(grid_gap="20px")),
-                widgets.HBox([self.gh_image, self.tradeoff_image]),
-            ],
-            "puzzlelab-weight-explorer",
-        )
+        self._published: tuple | None = None  # the (start, heuristic) whose runs the browser has
+        self._quiet = True  # the traits' first values are not changes to act on
+        super().__init__(weight=weight, heuristic=heuristic, instance=start.text(), grid=list(SWEEP_WEIGHTS))
+        self._quiet = False
+        self.on_msg(self._on_message)
         self._guarded(self.update)
+
+    # -- checks: code raises at once, the browser's values are refused without raising -----------
+    @traitlets.validate("weight")
+    def _valid_weight(self, proposal):
+        return _check_weight(proposal["value"])
+
+    @traitlets.validate("heuristic")
+    def _valid_heuristic(self, proposal):
+        return _check_heuristic(proposal["value"])
+
+    @traitlets.validate("instance")
+    def _valid_instance(self, proposal):
+        return _check_instance(proposal["value"])
+
+    def set_state(self, sync_data):
+        """A change from the browser: only the controls may change, and only to valid values."""
+        state = {name: value for name, value in sync_data.items() if name in FROM_BROWSER}
+        try:
+            for name, value in state.items():
+                FROM_BROWSER[name](value)
+        except (TypeError, ValueError) as err:
+            self.show_error(err)
+            self.send_state(list(state))  # the browser shows the values the model kept
+            return
+        super().set_state(state)
+
+    def _restore(self, name: str, value) -> None:
+        self._quiet = True
+        try:
+            self.set_trait(name, value)
+        finally:
+            self._quiet = False
+
+    @traitlets.observe("weight", "heuristic")
+    def _control_changed(self, change):
+        if not self._quiet:
+            self._guarded(self.update)
+
+    @traitlets.observe("instance")
+    def _instance_changed(self, change):
+        if not self._quiet and not self._guarded(self._read_instance, change["new"]):
+            self._restore("instance", self.start.text())
+
+    def _on_message(self, _widget, content, _buffers) -> None:
+        """The browser's requests: ``grid`` (run every weight of the grid), ``random``."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "grid":
+            self._guarded(self.sweep)
+        elif kind == "random":
+            self._guarded(self.new_instance)
 
     # -- instances ----------------------------------------------------------------------------------
     def _random(self, rows: int, cols: int) -> Board:
@@ -152,14 +284,15 @@ class WeightExplorer(View):
 
     def new_instance(self) -> None:
         """A random solvable instance of the same shape (uniform over solvable boards)."""
-        self.instance.value = self._random(self.start.rows, self.start.cols).text()
+        self.instance = self._random(self.start.rows, self.start.cols).text()
 
-    def _read_instance(self) -> None:
-        board = Board.parse(self.instance.value)
+    def _read_instance(self, text: str) -> None:
+        board = Board.parse(text)
         from ..search.engine import prepare
 
         prepare(board)  # an unsolvable or odd board is refused here, with the parity explanation
         self.start = board
+        self._restore("instance", board.text())  # the board's own spelling of the text
         self.update()
 
     # -- runs ------------------------------------------------------------------------------------
@@ -170,18 +303,20 @@ class WeightExplorer(View):
         return search.weighted_astar(
             self.start,
             weight=weight,
-            heuristic=search.HEURISTICS[self.heuristic.value],
+            heuristic=search.HEURISTICS[self.heuristic],
             budget=BUDGET,
             record=True,
         )
 
-    def _run(self, weight: float) -> Run:
-        key = (self.start, self.heuristic.value, weight)
+    def _run(self, weight: float) -> tuple[Run, bool]:
+        """The run for ``weight`` and whether it was made just now."""
+        key = (self.start, self.heuristic, weight)
         run = self._runs.get(key)
-        if run is None:
-            run = Run.of(weight, self._search(weight))
-            self._runs.put(key, run)
-        return run
+        if run is not None:
+            return run, False
+        run = Run.of(weight, self._search(weight))
+        self._runs.put(key, run)
+        return run, True
 
     def optimum(self) -> int | None:
         """The optimal solution length (A* with linear conflict), or None if it ran out of budget."""
@@ -192,175 +327,90 @@ class WeightExplorer(View):
             self._optimum[self.start] = result.cost
         return self._optimum[self.start]
 
+    def _done(self) -> list[tuple[float, Run]]:
+        """The runs of this instance and heuristic still cached, by weight."""
+        mine = [(w, r) for (s, h, w), r in self._runs.items() if s == self.start and h == self.heuristic]
+        return sorted(mine, key=lambda item: item[0])
+
+    def _publish(self) -> None:
+        """Send the runs of this instance and heuristic (once per change of them)."""
+        done = self._done()
+        optimum = self.optimum()
+        self._published = (self.start, self.heuristic)
+        with self.hold_sync():
+            self.optimal_length = -1 if optimum is None else optimum
+            self.grid_done = sum(w in SWEEP_WEIGHTS for w, _ in done)
+            self.runs = encode_runs(run for _, run in done)
+
     def sweep(self) -> None:
-        """Run every weight in :data:`SWEEP_WEIGHTS` (cached) and redraw the trade-off."""
-        for weight in SWEEP_WEIGHTS:
-            self._run(weight)
-        self.update()
+        """Run every weight of :data:`SWEEP_WEIGHTS` (cached), with a progress bar, and send them."""
+        self.optimum()
+        missing = [w for w in SWEEP_WEIGHTS if (self.start, self.heuristic, w) not in self._runs]
+        if not missing:
+            self._publish()
+            return
+        self.computing = True
+        try:
+            for weight in missing:
+                self._run(weight)
+                self.grid_done = sum((self.start, self.heuristic, w) in self._runs for w in SWEEP_WEIGHTS)
+        finally:
+            self.computing = False
+        self._publish()
 
     def update(self) -> None:
-        """Run weighted A* for the chosen weight (once: runs are cached) and redraw.
+        """Make sure the chosen weight has a run (once: runs are cached) and the browser has it.
 
-        The read-outs are cleared first: a run that fails (an unsolvable instance) leaves them
-        empty, with the reason on the error line."""
-        self.expanded.value = self.length.value = ""
-        weight = self.weight.value
-        run = self._run(weight)
-        optimum = self.optimum()
-        self.expanded.value = f"nodes expanded: {run.expanded:,}"
-        if not run.solved:
-            self.length.value = f"no solution within {BUDGET:,} expansions"
-        elif optimum is None:
-            self.length.value = f"solution: {run.cost} moves, optimum unknown (A* ran out of budget)"
-        else:
-            self.length.value = f"solution: {run.cost} moves, optimum {optimum} (+{run.cost - optimum})"
-        self._draw(run, weight, optimum)
+        A weight the browser already has costs no work and sends nothing (the slider's case)."""
+        try:
+            _, new = self._run(self.weight)
+        except Exception:
+            self._published = None
+            self.runs, self.optimal_length, self.grid_done = b"", -1, 0  # nothing to show
+            raise
+        if new or self._published != (self.start, self.heuristic):
+            self._publish()
 
-    def _done(self) -> list[tuple[float, Run]]:
-        """The solved runs of this instance and heuristic still cached, by weight."""
-        mine = [
-            (w, r) for (s, h, w), r in self._runs.items() if s == self.start and h == self.heuristic.value
-        ]
-        return sorted(((w, r) for w, r in mine if r.solved), key=lambda item: item[0])
+    # -- read-outs ------------------------------------------------------------------------------
+    def _current(self) -> Run | None:
+        return self._runs.peek((self.start, self.heuristic, self.weight))
 
-    def _draw(self, run: Run, weight: float, optimum) -> None:
-        self._draw_gh(run.g, run.h, weight, run.bound)
-        self._draw_tradeoff(weight, optimum)
+    @property
+    def expanded(self) -> str:
+        """'nodes expanded: N' for the chosen weight ('' before a run)."""
+        return expanded_text(self._current())
 
-    def _draw_gh(self, g, h, weight: float, bound: float) -> None:
-        """The axes are redrawn only for a new instance or when the points outgrow them; each
-        step draws the points and the line over the saved background (the live title does not
-        change: the numbers are in the labels above the pictures)."""
-        ax, key = self._gh_axes, (self.start, self.heuristic.value)
-        gmax, hmax = max(float(g.max(initial=1)), 1.0), max(float(h.max(initial=1)), 1.0)
-        if key != self._gh_key or gmax > self._gh_limits[0] or hmax > self._gh_limits[1]:
-            self._gh_limits = (gmax * 1.3 + 1, hmax * 1.3 + 1)
-            clear_artists(ax)
-            draw_gh_plane([], [], ax=ax)
-            ax.collections[0].remove()
-            if ax.legend_ is not None:
-                ax.legend_.remove()
-            self._gh_points = ax.scatter(
-                [], [], s=14, alpha=0.3, color=MAIN_COLOR, edgecolors="none", label="expanded"
-            )
-            (self._gh_line,) = ax.plot([], [], "--", color=MARK_COLOR, linewidth=1, label="f = g + w h")
-            ax.legend(loc="upper right", fontsize=7)
-            ax.set_xlim(-0.5, self._gh_limits[0])
-            ax.set_ylim(-0.5, self._gh_limits[1])
-            set_title(ax, LIVE_GH_TITLE)
-            self._gh_key = key
-            self._gh_blit.reset()
-        self._gh_points.set_offsets(np.column_stack([g, h]))
-        self._gh_line.set_data([0.0, bound], [bound / weight, 0.0])
-        self.gh_image.value = self._gh_blit.png([self._gh_points, self._gh_line])
-
-    def _tradeoff_frame(self, lengths, expanded, optimum) -> None:
-        """Axes, labels, the optimum line and the points run so far, with room for the points of
-        weights not run yet (more weight: fewer expansions, longer solutions), so that a new
-        weight usually only adds its point and label over the saved background."""
-        ax = self._tradeoff_axes
-        ax.clear()
-        low = min([*lengths, *([optimum] if optimum is not None else [])])
-        self._tradeoff_xlim = (max(0.0, low - 2.0), max(lengths) * 1.5 + 4.0)
-        top, bottom = max(max(expanded), 1), max(min(expanded), 1)
-        self._tradeoff_ylim = (
-            10 ** math.floor(math.log10(bottom) - 0.5),
-            10 ** math.ceil(math.log10(top) + 0.3),
-        )
-        ax.set_yscale("log")
-        ax.set_xlim(*self._tradeoff_xlim)
-        ax.set_ylim(*self._tradeoff_ylim)
-        ax.set_xlabel("solution length (moves)")
-        ax.set_ylabel("nodes expanded")
-        set_title(ax, LIVE_TRADEOFF_TITLE)
-        if optimum is not None:
-            ax.axvline(optimum, color=GOOD_COLOR, linestyle="--", linewidth=1, label=f"optimum {optimum}")
-            ax.legend(loc="upper right", fontsize=7)
-        (self._ring,) = ax.plot([], [], "o", markersize=12, markerfacecolor="none", color=MARK_COLOR)
-        self._settled = {}
-        self._tradeoff_blit.reset()
-
-    def _tradeoff_fits(self, lengths, expanded) -> bool:
-        (x0, x1), (y0, y1) = self._tradeoff_xlim, self._tradeoff_ylim
-        return all(x0 <= x <= x1 for x in lengths) and all(y0 <= max(y, 1) <= y1 for y in expanded)
-
-    def _draw_tradeoff(self, weight: float, optimum) -> None:
-        """Redrawn only for a new instance or heuristic, when a point falls outside the axes or a
-        run left the cache; otherwise a new weight's point and label are drawn once into the saved
-        background, and each step moves only the ring."""
-        ax, done = self._tradeoff_axes, dict(self._done())
-        key = (self.start, self.heuristic.value, optimum)
-        lengths = [r.cost for r in done.values()]
-        expanded = [r.expanded for r in done.values()]
-        if (
-            key != self._tradeoff_key
-            or self._ring is None
-            or not done
-            or any(w not in done for w in self._settled)
-            or not self._tradeoff_fits(lengths, expanded)
-        ):
-            if not done:
-                ax.clear()
-                set_title(ax, LIVE_TRADEOFF_TITLE)
-                self._ring, self._settled = None, {}
-                self._tradeoff_blit.reset()
-                self._tradeoff_key = key
-                self.tradeoff_image.value = self._tradeoff_blit.png([])
-                return
-            self._tradeoff_frame(lengths, expanded, optimum)
-            self._tradeoff_key = key
-        settle = []
-        for w, run in done.items():
-            if w not in self._settled:
-                (point,) = ax.plot([run.cost], [run.expanded], "o", color=MAIN_COLOR)
-                label = ax.annotate(
-                    f"w={w:g}",
-                    (run.cost, run.expanded),
-                    textcoords="offset points",
-                    xytext=(4, 3),
-                    fontsize=7,
-                )
-                self._settled[w] = (point, label)
-                settle += [point, label]
-        chosen, ring = done.get(weight), self._ring
-        assert ring is not None  # made by _tradeoff_frame whenever there is a point to ring
-        ring.set_data(*([[chosen.cost], [chosen.expanded]] if chosen is not None else [[], []]))
-        self.tradeoff_image.value = self._tradeoff_blit.png([ring], settle=settle)
+    @property
+    def length(self) -> str:
+        """'solution: N moves, optimum M (+k)' for the chosen weight ('' before a run)."""
+        return length_text(self._current(), self._optimum.get(self.start))
 
     # -- fallback ------------------------------------------------------------------------------------
     def static_figure(self) -> Figure:
-        figure = Figure(figsize=(8.0, 3.4), layout="constrained")
-        left, right = figure.subplots(1, 2)
-        w = self.weight.value
-        run = self._runs.peek((self.start, self.heuristic.value, w))
+        figure = Figure(figsize=(10.5, 3.3), layout="constrained")
+        plane, work, price = figure.subplots(1, 3)
+        w, run = self.weight, self._current()
         if run is None:
-            left.text(
-                0.5,
-                0.5,
-                self.error_message or "nothing run yet",
-                ha="center",
-                wrap=True,
-                transform=left.transAxes,
-            )
-            left.set_axis_off()
-            right.set_axis_off()
+            plane.text(0.5, 0.5, self.error_message or "nothing run yet", ha="center", wrap=True,
+                       transform=plane.transAxes)  # fmt: skip
+            for ax in (plane, work, price):
+                ax.set_axis_off()
             return figure
-        draw_gh_plane(run.g, run.h, weight=w, bound=run.bound, ax=left)
-        set_title(left, _gh_title(len(run.g), w, run.bound))
-        done = self._done()
-        draw_weight_tradeoff(
-            [w for w, _ in done],
-            [r.expanded for _, r in done],
-            [r.cost for _, r in done],
+        draw_gh_plane(run.g, run.h, weight=w, bound=run.bound, ax=plane)
+        plane.set_title(f"w = {w:g}: {run.expanded:,} expanded", fontsize=9)
+        solved = [r for _, r in self._done() if r.solved]
+        draw_weight_sweep(
+            [r.weight for r in solved],
+            [r.expanded for r in solved],
+            [r.cost for r in solved],
             optimum=self._optimum.get(self.start),
-            current=w,
-            ax=right,
+            axes=(work, price),
         )
-        set_title(right, _tradeoff_title(w))
+        if run.solved:  # the chosen weight ringed on both panels
+            for ax, value in ((work, run.expanded), (price, run.cost)):
+                ax.plot([w], [value], "o", markersize=12, markerfacecolor="none", color=MARK_COLOR)
         return figure
 
     def summary(self) -> str:
-        numbers = f"{self.expanded.value}; {self.length.value}" if self.expanded.value else "nothing run"
-        return (
-            f"WeightExplorer [{self.start.text()}] w={self.weight.value:g}, {self.heuristic.value}: {numbers}"
-        )
+        numbers = f"{self.expanded}; {self.length}" if self.expanded else "nothing run"
+        return f"WeightExplorer [{self.start.text()}] w={self.weight:g}, {self.heuristic}: {numbers}"
