@@ -1,7 +1,7 @@
 """Shuffle speed, measured side by side in one run.
 
 Job: 1,000,000 shuffles of 9 cells, ranked into a histogram over all 9! = 362,880
-permutations. The batch version (``shuffles.sample`` + ``perm.rank_many`` +
+permutations. The batch version (``sampling.sample`` + ``perm.rank_many`` +
 ``numpy.bincount``) runs the whole job; the teaching version (one Python shuffle,
 ``perm.rank`` and a list increment per shuffle) runs 50,000 and is scaled by 20.
 Then the exact distribution of the naive swap on 9 cells, from cold caches.
@@ -21,7 +21,7 @@ from math import factorial
 
 import numpy as np
 
-from puzzlelab import distributions, shuffles
+from puzzlelab import distributions, perm, sampling, shuffles
 from puzzlelab.perm import rank, rank_many
 
 CELLS, JOB, TEACHING_RUN = 9, 1_000_000, 50_000
@@ -29,12 +29,12 @@ CELLS, JOB, TEACHING_RUN = 9, 1_000_000, 50_000
 
 def batch_job(name: str, seed: int) -> tuple[float, np.ndarray]:
     start = time.perf_counter()
-    histogram = np.bincount(rank_many(shuffles.sample(name, CELLS, JOB, seed)), minlength=factorial(CELLS))
+    histogram = np.bincount(rank_many(sampling.sample(name, CELLS, JOB, seed)), minlength=factorial(CELLS))
     return time.perf_counter() - start, histogram
 
 
 def teaching_job(name: str, seed: int) -> tuple[float, list[int]]:
-    shuffle, rng = shuffles.ALGORITHMS[name], np.random.default_rng(seed)
+    shuffle, rng = shuffles.SHUFFLES[name].function, np.random.default_rng(seed)
     histogram = [0] * factorial(CELLS)
     start = time.perf_counter()
     for _ in range(TEACHING_RUN):
@@ -43,8 +43,8 @@ def teaching_job(name: str, seed: int) -> tuple[float, list[int]]:
 
 
 def exact_naive_cold() -> tuple[float, distributions.Distribution]:
-    distributions._swap_maps.cache_clear()
-    distributions._table.cache_clear()
+    perm._swap_maps.cache_clear()
+    perm.permutation_table.cache_clear()
     start = time.perf_counter()
     result = distributions.exact("naive_swap", CELLS)
     return time.perf_counter() - start, result

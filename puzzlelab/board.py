@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import math
 import numbers
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import islice
 
@@ -58,6 +58,13 @@ class CellIndexError(IndexError, ValueError):
 def check_shape(rows: int, cols: int) -> tuple[int, int]:
     """Return ``(rows, cols)`` as ints: ``TypeError`` unless both are whole numbers (ints or numpy
     integers), ``ValueError`` unless both are in ``MIN_SIDE..MAX_SIDE``."""
+    if (
+        type(rows) is int
+        and type(cols) is int
+        and MIN_SIDE <= rows <= MAX_SIDE
+        and MIN_SIDE <= cols <= MAX_SIDE
+    ):
+        return rows, cols  # the common case, checked in one line (exact ints in range)
     shape = []
     for name, value in (("rows", rows), ("cols", cols)):
         number = whole(name, value)
@@ -110,9 +117,12 @@ def _neighbour_table(rows: int, cols: int) -> tuple[tuple[tuple[str, int], ...],
 
 def _validate_tiles(tiles: tuple[int, ...], rows: int, cols: int) -> None:
     n = rows * cols
+    if len(tiles) == n and len(set(tiles)) == n and min(tiles) == 0 and max(tiles) == n - 1:
+        return  # n distinct whole numbers from 0 to n - 1: a permutation (the common case)
     if len(tiles) != n:
-        raise ValueError(f"tiles: a {rows}x{cols} board (rows={rows}, cols={cols}) needs {n} cells, "
-                         f"got {len(tiles)}")
+        raise ValueError(
+            f"tiles: a {rows}x{cols} board (rows={rows}, cols={cols}) needs {n} cells, got {len(tiles)}"
+        )
     if BLANK not in tiles:
         raise ValueError(f"no blank: one cell must be 0 (or '_'), got {list(tiles)}")
     seen: set[int] = set()
@@ -142,11 +152,17 @@ def _as_int(token) -> int:
 
 
 def _read_tiles(tiles) -> tuple[int, ...]:
-    """At most ``MAX_SIDE**2 + 1`` tiles read from any iterable (so an endless one stops)."""
+    """At most ``MAX_SIDE**2 + 1`` tiles read from any ordered iterable (so an endless one stops)."""
+    if type(tiles) is tuple and len(tiles) <= MAX_SIDE * MAX_SIDE and all(type(t) is int for t in tiles):
+        return tiles  # exact ints in a tuple: nothing to convert
     if isinstance(tiles, str | bytes):
         raise TypeError("tiles must be a sequence of numbers; to read text use Board.parse('1 2/3 _')")
     if isinstance(tiles, Board):
         return tiles.tiles
+    if isinstance(tiles, dict | set | frozenset):
+        raise TypeError(
+            f"tiles must be an ordered sequence of numbers (a list or tuple), got {describe(tiles)}"
+        )
     try:
         items = list(islice(iter(tiles), MAX_SIDE * MAX_SIDE + 1))
     except TypeError:
@@ -197,8 +213,14 @@ class Board:
 
     # -- construction -------------------------------------------------------------
     @classmethod
-    def _trusted(cls, tiles: tuple[int, ...], rows: int, cols: int) -> Board:
-        """Build without validation (tiles already known to be a permutation)."""
+    def unchecked(cls, tiles: tuple[int, ...], rows: int, cols: int) -> Board:
+        """Build a board without checking anything: for library code whose ``tiles`` are already
+        known to be a tuple of the ints ``0..rows*cols-1`` (a search's states, a permutation
+        table's rows). Anything else makes a broken board: call ``Board(tiles, rows, cols)``.
+
+        >>> Board.unchecked((1, 2, 3, 0), 2, 2) == Board.goal(2, 2)
+        True
+        """
         board = object.__new__(cls)
         board.tiles, board.rows, board.cols = tiles, rows, cols
         board._blank = tiles.index(BLANK)
@@ -220,7 +242,7 @@ class Board:
             tiles = (*range(1, n), BLANK)
         else:
             tiles = tuple(range(n))
-        return cls._trusted(tiles, rows, cols)
+        return cls.unchecked(tiles, rows, cols)
 
     @classmethod
     def parse(cls, source, shape: tuple[int, int] | None = None) -> Board:
@@ -307,8 +329,10 @@ class Board:
         if not isinstance(tile, numbers.Integral) or isinstance(tile, bool):
             raise TypeError(f"tile must be a whole number, got {describe(tile)}")
         if not 0 <= int(tile) < self.size:
-            raise ValueError(f"tile {describe(tile).split(' (')[0]} is not on this {self.rows}x{self.cols} "
-                             f"board (tiles are 0..{self.size - 1}, 0 the blank)")
+            raise ValueError(
+                f"tile {describe(tile).split(' (')[0]} is not on this {self.rows}x{self.cols} "
+                f"board (tiles are 0..{self.size - 1}, 0 the blank)"
+            )
         return int(tile)
 
     def grid(self) -> list[list[int]]:
@@ -342,6 +366,11 @@ class Board:
         ``MAX_MOVES``)."""
         if isinstance(moves, str) and len(moves) > MAX_MOVES:
             raise ValueError(f"moves has {len(moves):,} moves, over the limit of {MAX_MOVES:,}")
+        if isinstance(moves, Iterator | dict | set | frozenset | bytes | bytearray):
+            raise TypeError(
+                f"moves must be a string like 'UULDR' or a list of moves, got {describe(moves)}"
+                + (": pass list(...) instead" if isinstance(moves, Iterator) else "")
+            )
         try:
             steps = iter(moves)
         except TypeError:
@@ -382,17 +411,18 @@ class Board:
         for name, k in (("i", i), ("j", j)):
             if not 0 <= whole(name, k) < n:
                 shown = describe(k).split(" (")[0]
-                raise ValueError(f"cell {name}={shown} is outside the {self.rows}x{self.cols} board "
-                                 f"(0..{n - 1})")
+                raise ValueError(
+                    f"cell {name}={shown} is outside the {self.rows}x{self.cols} board (0..{n - 1})"
+                )
         i, j = int(i), int(j)
         tiles = list(self.tiles)
         tiles[i], tiles[j] = tiles[j], tiles[i]
-        return Board._trusted(tuple(tiles), self.rows, self.cols)
+        return Board.unchecked(tuple(tiles), self.rows, self.cols)
 
     def _swap_blank(self, target: int) -> Board:
         tiles = list(self.tiles)
         tiles[self._blank], tiles[target] = tiles[target], BLANK
-        return Board._trusted(tuple(tiles), self.rows, self.cols)
+        return Board.unchecked(tuple(tiles), self.rows, self.cols)
 
     def is_goal(self, goal: Board | None = None) -> bool:
         """True if this board is ``goal`` (default: the blank-last goal of its shape)."""
@@ -413,6 +443,8 @@ class Board:
         return self._hash
 
     def __lt__(self, other: Board) -> bool:  # deterministic ordering for ties
+        if not isinstance(other, Board):
+            return NotImplemented  # Python then raises TypeError: '<' not supported ...
         return (self.shape, self.tiles) < (other.shape, other.tiles)
 
     def __iter__(self):
@@ -461,9 +493,7 @@ class Board:
 
     def __str__(self) -> str:
         width = len(str(self.size - 1))
-        return "\n".join(
-            " ".join((str(t) if t else "_").rjust(width) for t in row) for row in self.grid()
-        )
+        return "\n".join(" ".join((str(t) if t else "_").rjust(width) for t in row) for row in self.grid())
 
     def __repr__(self) -> str:
         return f"Board.parse({self.text()!r})"

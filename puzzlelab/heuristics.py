@@ -1,7 +1,17 @@
 """Heuristics for sliding-tile search: estimates of how many moves a board is from its goal.
 
 Each heuristic is a plain function ``h(board, goal) -> int``; a lesson can pass its own
-function with the same signature to any search in :mod:`puzzlelab.search`.
+function with the same signature to any search in :mod:`puzzlelab.search`. The built-in ones
+are *registered*: one :class:`HeuristicEntry` per heuristic holds everything the library knows
+about it (its function, its name, whether it is admissible, its incremental form or none), and
+every reader (:func:`is_admissible`, the search engines, :data:`HEURISTICS` and the widgets'
+menus) reads that entry. Adding a heuristic is one decorated function::
+
+    @register_heuristic(admissible=True)
+    def blank_far(board, goal=None):
+        ...
+
+and :func:`unregister_heuristic` removes it again (a test's clean-up).
 
 ========================  ==========================================================  ==========
 name                      what it counts                                              admissible
@@ -22,7 +32,8 @@ name                      what it counts                                        
 
 The search engine does not call these functions for every node: for the built-in ones it
 uses an *incremental* form (:func:`incremental`) that updates ``h`` from the one tile a move
-slides. A student's own function is called on each new board instead.
+slides. A function registered without one, or a student's own unregistered function, is called
+on each new board instead.
 
 References: Hart, Nilsson & Raphael (1968); Hansson, Mayer & Yung (1992), "Criticizing
 solutions to relaxed models yields powerful admissible heuristics".
@@ -30,23 +41,32 @@ solutions to relaxed models yields powerful admissible heuristics".
 
 from __future__ import annotations
 
+import numbers
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence, Set
+from dataclasses import dataclass
 from functools import lru_cache
 
+from ._validate import describe
 from .board import BLANK, Board
 
 __all__ = [
     "ADMISSIBLE",
     "HEURISTICS",
+    "REGISTRY",
+    "HeuristicEntry",
     "Incremental",
     "check_heuristic",
     "heuristic_name",
+    "heuristic_value",
     "incremental",
+    "is_admissible",
     "linear_conflict",
     "manhattan",
     "manhattan_with_blank",
     "misplaced",
+    "register_heuristic",
+    "unregister_heuristic",
     "zero",
 ]
 
@@ -55,8 +75,13 @@ Heuristic = Callable[[Board, Board], int]
 
 # -- goal geometry (cached per goal) ---------------------------------------------------
 def _goal_of(board: Board, goal: Board | None) -> Board:
+    """``goal`` checked against ``board`` (both must be Boards of one shape); None: the blank-last goal."""
+    if type(board) is not Board and not isinstance(board, Board):
+        raise TypeError(f"board must be a Board (Board.parse('1 2/3 _') makes one), got {describe(board)}")
     if goal is None:
         return Board.goal(board.rows, board.cols)
+    if not isinstance(goal, Board):
+        raise TypeError(f"goal must be a Board or None, got {describe(goal)}")
     if goal.shape != board.shape:
         raise ValueError(f"board is {board.rows}x{board.cols} but the goal is {goal.rows}x{goal.cols}")
     return goal
@@ -80,47 +105,6 @@ def _distance_table(goal_tiles: tuple[int, ...], cols: int) -> tuple[tuple[int, 
         tuple(abs(i // cols - cells[t] // cols) + abs(i % cols - cells[t] % cols) for i in range(n))
         for t in range(n)
     )
-
-
-# -- the heuristics as plain functions ------------------------------------------------
-def zero(board: Board, goal: Board | None = None) -> int:
-    """Always 0: A* with this heuristic is breadth-first search (uniform cost)."""
-    return 0
-
-
-def misplaced(board: Board, goal: Board | None = None) -> int:
-    """Number of tiles, blank excluded, not on their goal cell.
-
-    >>> misplaced(Board.parse("1 2 3/4 5 6/7 _ 8"))
-    1
-    """
-    goal = _goal_of(board, goal)
-    return sum(1 for a, b in zip(board.tiles, goal.tiles, strict=True) if a != BLANK and a != b)
-
-
-def manhattan(board: Board, goal: Board | None = None) -> int:
-    """Sum over tiles (blank excluded) of the grid steps to their goal cell.
-
-    >>> manhattan(Board.parse("1 2 3/4 5 6/_ 7 8"))
-    2
-    """
-    goal = _goal_of(board, goal)
-    dist = _distance_table(goal.tiles, goal.cols)
-    return sum(dist[t][i] for i, t in enumerate(board.tiles) if t != BLANK)
-
-
-def manhattan_with_blank(board: Board, goal: Board | None = None) -> int:
-    """Manhattan distance counting the blank as a tile, as the fourth seed article scores a view.
-
-    Not admissible: one move changes it by 2 (the tile and the blank), so it can exceed the
-    true distance (``1 2 3/4 5 6/7 _ 8`` is one move away and scores 2).
-
-    >>> manhattan_with_blank(Board.parse("1 2 3/4 5 6/7 _ 8"))
-    2
-    """
-    goal = _goal_of(board, goal)
-    dist = _distance_table(goal.tiles, goal.cols)
-    return sum(dist[t][i] for i, t in enumerate(board.tiles))
 
 
 def _longest_increasing(values: Sequence[int]) -> int:
@@ -161,37 +145,6 @@ def _conflicts(tiles: Sequence[int], goal_tiles: tuple[int, ...], rows: int, col
     for c, cells in enumerate(col_cells):
         extra += _line_penalty(goal_col, goal_row, c, [tiles[i] for i in cells])
     return extra
-
-
-def linear_conflict(board: Board, goal: Board | None = None) -> int:
-    """Manhattan distance plus 2 for every tile that must step out of its row or column.
-
-    Two tiles both in their goal row but in the wrong order cannot pass each other inside the
-    row, so one of them leaves and comes back. Counted per line as the tiles outside the longest
-    run in goal order (admissible even when three or more tiles conflict).
-
-    >>> linear_conflict(Board.parse("3 2 1/4 5 6/7 8 _"))
-    8
-    """
-    goal = _goal_of(board, goal)
-    return manhattan(board, goal) + _conflicts(board.tiles, goal.tiles, board.rows, board.cols)
-
-
-#: The heuristics offered to students, by name.
-HEURISTICS: dict[str, Heuristic] = {
-    "zero": zero,
-    "misplaced": misplaced,
-    "manhattan": manhattan,
-    "linear_conflict": linear_conflict,
-    "manhattan_with_blank": manhattan_with_blank,
-}
-#: Names of the heuristics that never overestimate (A* with them finds optimal solutions).
-ADMISSIBLE = frozenset({"zero", "misplaced", "manhattan", "linear_conflict"})
-
-
-def heuristic_name(heuristic) -> str:
-    """A readable name for a heuristic function or object (for results and plots)."""
-    return getattr(heuristic, "name", None) or getattr(heuristic, "__name__", None) or repr(heuristic)
 
 
 # -- incremental forms used by the search engine ---------------------------------------
@@ -352,14 +305,288 @@ def _incremental_linear_conflict(goal: Board) -> Incremental:
     return Incremental(initial, step)
 
 
-def _incremental_generic(heuristic: Heuristic, goal: Board) -> Incremental:
-    rows, cols = goal.rows, goal.cols
+# -- the registry: one entry per heuristic holds every fact about it --------------------
+@dataclass(frozen=True)
+class HeuristicEntry:
+    """Everything the library knows about one heuristic.
 
-    def evaluate(tiles) -> int:
-        value = heuristic(Board._trusted(tuple(tiles), rows, cols), goal)
-        if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
-            raise TypeError(f"heuristic {heuristic_name(heuristic)} returned {value!r}, not a number")
+    ``function`` is the plain ``h(board, goal) -> int``; ``admissible`` says it never
+    overestimates (A* and IDA* with it are then optimal); ``incremental`` builds its incremental
+    form for a goal (``incremental(goal) -> Incremental``), or is None when the engines must call
+    ``function`` on each new board; ``summary`` says in a few words what it counts (menus, tables).
+    """
+
+    name: str
+    function: Heuristic
+    admissible: bool
+    incremental: Callable[[Board], Incremental] | None = None
+    summary: str = ""
+
+
+#: Every registered heuristic by name, in the order they were registered. Read it through
+#: :data:`HEURISTICS`, :data:`ADMISSIBLE` and :func:`is_admissible`; change it only with
+#: :func:`register_heuristic` and :func:`unregister_heuristic`.
+REGISTRY: dict[str, HeuristicEntry] = {}
+
+
+def register_heuristic(*, admissible: bool, incremental: Callable[[Board], Incremental] | None = None,
+                       name: str | None = None, summary: str | None = None):  # fmt: skip
+    """Decorator: register ``h(board, goal)`` as a heuristic, with its facts, and return it unchanged.
+
+    Parameters
+    ----------
+    admissible : bool
+        True only if it never exceeds the true distance (then A* with it is optimal).
+    incremental : callable ``goal -> Incremental``, optional
+        Its incremental form (see :class:`Incremental`); without one the engines call the
+        function on each new board (correct, slower).
+    name : str, optional
+        The name in menus and results (default: the function's ``__name__``).
+    summary : str, optional
+        What it counts, in a few words (default: the first line of its docstring).
+
+    Raises
+    ------
+    TypeError
+        ``admissible`` not a bool, the function or ``incremental`` not callable, ``name`` not a str.
+    ValueError
+        ``name`` empty or already registered.
+
+    Examples
+    --------
+    >>> @register_heuristic(admissible=True)
+    ... def blank_home(board, goal=None):
+    ...     "1 when the blank is off its goal cell (admissible: it must move at least once)."
+    ...     return int(board.blank != (goal or Board.goal(*board.shape)).blank)
+    >>> HEURISTICS["blank_home"] is blank_home, is_admissible(blank_home)
+    (True, True)
+    >>> unregister_heuristic("blank_home")
+    """
+    if not isinstance(admissible, bool):
+        raise TypeError(f"admissible must be True or False, got {describe(admissible)}")
+    if incremental is not None and not callable(incremental):
+        raise TypeError(
+            f"incremental must be a function goal -> Incremental or None, got {describe(incremental)}"
+        )
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"name must be a str or None, got {describe(name)}")
+    if summary is not None and not isinstance(summary, str):
+        raise TypeError(f"summary must be a str or None, got {describe(summary)}")
+
+    def register(function: Heuristic) -> Heuristic:
+        if not callable(function):
+            raise TypeError(
+                f"register_heuristic decorates a function h(board, goal), got {describe(function)}"
+            )
+        key = name if name is not None else getattr(function, "__name__", "")
+        if not key:
+            raise ValueError("name must be a non-empty str (the function has no __name__)")
+        if key in REGISTRY:
+            raise ValueError(f"name {key!r} is already a registered heuristic: unregister it first")
+        doc = (function.__doc__ or "").strip().split("\n")[0]
+        REGISTRY[key] = HeuristicEntry(
+            key, function, admissible, incremental, doc if summary is None else summary
+        )
+        return function
+
+    return register
+
+
+def unregister_heuristic(name: str) -> None:
+    """Remove the heuristic registered as ``name`` (``ValueError`` if there is none)."""
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str, got {describe(name)}")
+    if name not in REGISTRY:
+        raise ValueError(f"name must be a registered heuristic ({', '.join(REGISTRY)}), got {name!r}")
+    del REGISTRY[name]
+
+
+def _entry_of(heuristic) -> HeuristicEntry | None:
+    """The registry entry whose function is ``heuristic``, if any."""
+    for entry in REGISTRY.values():
+        if entry.function is heuristic:
+            return entry
+    return None
+
+
+class _Functions(Mapping):
+    """The registry read as ``name -> function`` (live: a registration shows at once)."""
+
+    def __getitem__(self, name: str) -> Heuristic:
+        return REGISTRY[name].function
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(REGISTRY))
+
+    def __len__(self) -> int:
+        return len(REGISTRY)
+
+    def __repr__(self) -> str:
+        return f"HEURISTICS({', '.join(REGISTRY)})"
+
+
+class _AdmissibleNames(Set):
+    """The names of the registered admissible heuristics (live)."""
+
+    def __contains__(self, name: object) -> bool:
+        entry = REGISTRY.get(name) if isinstance(name, str) else None
+        return entry is not None and entry.admissible
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([name for name, entry in REGISTRY.items() if entry.admissible])
+
+    def __len__(self) -> int:
+        return sum(entry.admissible for entry in REGISTRY.values())
+
+    def __repr__(self) -> str:
+        return f"ADMISSIBLE({', '.join(self)})"
+
+
+#: The registered heuristics by name (a read-only view of :data:`REGISTRY`): what menus offer.
+HEURISTICS: Mapping[str, Heuristic] = _Functions()
+#: Names of the registered heuristics that never overestimate (a read-only view of :data:`REGISTRY`).
+ADMISSIBLE: Set[str] = _AdmissibleNames()
+
+
+def is_admissible(heuristic) -> bool:
+    """True for a heuristic known never to overestimate: a registered admissible one, or any
+    function or object marked ``admissible = True`` (the pattern database is)."""
+    entry = _entry_of(heuristic)
+    if entry is not None:
+        return entry.admissible
+    return getattr(heuristic, "admissible", False) is True
+
+
+def heuristic_name(heuristic) -> str:
+    """A readable name for a heuristic: its registered name, else its ``name`` or ``__name__``."""
+    entry = _entry_of(heuristic)
+    if entry is not None:
+        return entry.name
+    return getattr(heuristic, "name", None) or getattr(heuristic, "__name__", None) or repr(heuristic)
+
+
+def check_heuristic(heuristic, name: str = "heuristic"):
+    """The heuristic function for ``heuristic``: a function ``h(board, goal)``, a heuristic object,
+    or the name of a registered heuristic (``"manhattan"``); else TypeError/ValueError naming it."""
+    if isinstance(heuristic, str):
+        if heuristic not in REGISTRY:
+            raise ValueError(f"{name} must be a registered heuristic ({', '.join(REGISTRY)}) or a function, "
+                             f"got {heuristic[:40]!r}")  # fmt: skip
+        return REGISTRY[heuristic].function
+    if not callable(heuristic):
+        raise TypeError(
+            f"{name} must be a function h(board, goal) -> number (such as manhattan) or its name, "
+            f"got {describe(heuristic)}"
+        )
+    return heuristic
+
+
+def heuristic_value(heuristic, value) -> int | float:
+    """``value``, returned by ``heuristic``, as a Python number the engines can use: ints (numpy
+    integers too) stay whole, other real numbers become floats (``inf`` allowed: "unreachable");
+    ``TypeError`` for anything else (a bool, a str, NaN, None), naming the heuristic."""
+    if type(value) is int:
         return value
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    if isinstance(value, numbers.Real) and not isinstance(value, bool) and value == value:
+        return float(value)
+    raise TypeError(f"heuristic {heuristic_name(heuristic)} returned {describe(value)}, not a number")
+
+
+def _zero_incremental(goal: Board) -> Incremental:
+    return Incremental(lambda tiles: 0, lambda h, tiles, tile, src, dst: 0)
+
+
+def _manhattan_incremental(goal: Board) -> Incremental:
+    return _incremental_table(goal, with_blank=False)
+
+
+def _blank_manhattan_incremental(goal: Board) -> Incremental:
+    return _incremental_table(goal, with_blank=True)
+
+
+# -- the built-in heuristics -------------------------------------------------------------
+@register_heuristic(
+    admissible=True, incremental=_zero_incremental, summary="nothing (turns A* into breadth-first search)"
+)
+def zero(board: Board, goal: Board | None = None) -> int:
+    """Always 0: A* with this heuristic is breadth-first search (uniform cost)."""
+    _goal_of(board, goal)
+    return 0
+
+
+@register_heuristic(
+    admissible=True, incremental=_incremental_misplaced, summary="tiles not on their goal cell"
+)
+def misplaced(board: Board, goal: Board | None = None) -> int:
+    """Number of tiles, blank excluded, not on their goal cell.
+
+    >>> misplaced(Board.parse("1 2 3/4 5 6/7 _ 8"))
+    1
+    """
+    goal = _goal_of(board, goal)
+    return sum(1 for a, b in zip(board.tiles, goal.tiles, strict=True) if a != BLANK and a != b)
+
+
+@register_heuristic(
+    admissible=True, incremental=_manhattan_incremental, summary="grid steps each tile is from its goal cell"
+)
+def manhattan(board: Board, goal: Board | None = None) -> int:
+    """Sum over tiles (blank excluded) of the grid steps to their goal cell.
+
+    >>> manhattan(Board.parse("1 2 3/4 5 6/_ 7 8"))
+    2
+    """
+    goal = _goal_of(board, goal)
+    dist = _distance_table(goal.tiles, goal.cols)
+    return sum(dist[t][i] for i, t in enumerate(board.tiles) if t != BLANK)
+
+
+@register_heuristic(
+    admissible=True,
+    incremental=_incremental_linear_conflict,
+    summary="Manhattan + 2 per tile that must leave its line",
+)
+def linear_conflict(board: Board, goal: Board | None = None) -> int:
+    """Manhattan distance plus 2 for every tile that must step out of its row or column.
+
+    Two tiles both in their goal row but in the wrong order cannot pass each other inside the
+    row, so one of them leaves and comes back. Counted per line as the tiles outside the longest
+    run in goal order (admissible even when three or more tiles conflict).
+
+    >>> linear_conflict(Board.parse("3 2 1/4 5 6/7 8 _"))
+    8
+    """
+    goal = _goal_of(board, goal)
+    return manhattan(board, goal) + _conflicts(board.tiles, goal.tiles, board.rows, board.cols)
+
+
+@register_heuristic(
+    admissible=False,
+    incremental=_blank_manhattan_incremental,
+    summary="Manhattan counting the blank too (the fourth seed article's score)",
+)
+def manhattan_with_blank(board: Board, goal: Board | None = None) -> int:
+    """Manhattan distance counting the blank as a tile, as the fourth seed article scores a view.
+
+    Not admissible: one move changes it by 2 (the tile and the blank), so it can exceed the
+    true distance (``1 2 3/4 5 6/7 _ 8`` is one move away and scores 2).
+
+    >>> manhattan_with_blank(Board.parse("1 2 3/4 5 6/7 _ 8"))
+    2
+    """
+    goal = _goal_of(board, goal)
+    dist = _distance_table(goal.tiles, goal.cols)
+    return sum(dist[t][i] for i, t in enumerate(board.tiles))
+
+
+def _incremental_generic(heuristic: Heuristic, goal: Board) -> Incremental:
+    rows, cols, unchecked = goal.rows, goal.cols, Board.unchecked
+
+    def evaluate(tiles) -> int | float:
+        value = heuristic(unchecked(tuple(tiles), rows, cols), goal)
+        return value if type(value) is int else heuristic_value(heuristic, value)
 
     def step(h, tiles, tile, src, dst):
         child = list(tiles)
@@ -369,37 +596,19 @@ def _incremental_generic(heuristic: Heuristic, goal: Board) -> Incremental:
     return Incremental(evaluate, step)
 
 
-def check_heuristic(heuristic, name: str = "heuristic"):
-    """``heuristic`` if it is a function ``h(board, goal)`` or a heuristic object, else TypeError."""
-    if not callable(heuristic):
-        raise TypeError(
-            f"{name} must be a function h(board, goal) -> number (such as manhattan), "
-            f"got {heuristic!r} ({type(heuristic).__name__})"
-        )
-    return heuristic
-
-
 def incremental(heuristic: Heuristic, goal: Board) -> Incremental:
-    """The incremental form of ``heuristic`` for ``goal`` (fast for the built-ins).
-
-    An object may provide its own by defining ``incremental(goal) -> Incremental``
-    (the pattern database does).
+    """The incremental form of ``heuristic`` for ``goal``: its registered one (fast for the
+    built-ins), else the object's own ``incremental(goal) -> Incremental`` method (the pattern
+    database has one), else the function called on every new board.
 
     >>> inc = incremental(manhattan, Board.goal(2, 2))
     >>> inc.initial((1, 2, 0, 3)), inc.step(1, (1, 2, 0, 3), 3, 3, 2)
     (1, 0)
     """
-    check_heuristic(heuristic)
-    if heuristic is manhattan:
-        return _incremental_table(goal, with_blank=False)
-    if heuristic is manhattan_with_blank:
-        return _incremental_table(goal, with_blank=True)
-    if heuristic is misplaced:
-        return _incremental_misplaced(goal)
-    if heuristic is linear_conflict:
-        return _incremental_linear_conflict(goal)
-    if heuristic is zero:
-        return Incremental(lambda tiles: 0, lambda h, tiles, tile, src, dst: 0)
+    heuristic = check_heuristic(heuristic)
+    entry = _entry_of(heuristic)
+    if entry is not None and entry.incremental is not None:
+        return entry.incremental(goal)
     own = getattr(heuristic, "incremental", None)
     if callable(own):
         return own(goal)

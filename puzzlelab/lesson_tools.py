@@ -109,7 +109,7 @@ def heuristic_survey(
     ranks = np.flatnonzero(dist >= 0)
     states = unrank_many(ranks, rows * cols)
     h = np.array(
-        [heuristic(Board._trusted(tuple(s), rows, cols), goal) for s in states.tolist()], dtype=float
+        [heuristic(Board.unchecked(tuple(s), rows, cols), goal) for s in states.tolist()], dtype=float
     )
     d = dist[ranks].astype(np.int64)
     h_by_rank = np.full(len(dist), np.nan)

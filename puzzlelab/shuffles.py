@@ -16,8 +16,9 @@ batch version
     row each, following the same distribution (the tests check both against the
     exact distributions of :mod:`puzzlelab.distributions`).
 
-The algorithms (``SHUFFLES``, each declaring its own options; ``ALGORITHMS`` maps
-each name to its function):
+The algorithms (``SHUFFLES``: one :class:`Shuffle` entry each, holding its teaching
+function, its options, its batch version and its exact model; add one with
+:func:`register_shuffle`):
 
 - ``random_walk``: from the solved board, ``steps`` times pick one of four
   directions; the blank moves there, or nothing happens if that leaves the board.
@@ -46,23 +47,29 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cmp_to_key, lru_cache
+from math import factorial
 
 import numpy as np
 
 from ._validate import describe, number, random_generator, sequence, too_large, whole, whole_items
 from .board import BLANK, Board, as_board, check_board_shape, check_shape, goal_for
 from .parity import is_solvable
-from .perm import rank
+from .perm import all_permutations, permutation_table, rank, rank_many, swap_chain
 
 __all__ = [
-    "ALGORITHMS",
     "ARTICLE_DIRECTIONS",
+    "COMPARE_COST",
+    "MAX_EXACT_N",
     "MAX_SORT_N",
     "MAX_SORT_TREE_N",
     "MAX_TEACHING_N",
     "MAX_WALK_STEPS",
+    "MAX_WALK_WORK",
     "SHUFFLES",
+    "STEP_COST",
+    "Sampler",
     "Shuffle",
+    "article_moves",
     "board_from_perm",
     "fisher_yates",
     "make_solvable",
@@ -70,11 +77,15 @@ __all__ = [
     "perm_from_board",
     "random_solvable_board",
     "random_walk",
+    "register_shuffle",
     "shuffle_board",
     "shuffle_spec",
     "sort_shuffle",
     "sort_shuffle_tree",
     "tutorial_fisher_yates",
+    "unregister_shuffle",
+    "walk_counts",
+    "walk_neighbours",
 ]
 
 #: The article's four directions 0..3, named as moves of the blank: left, up, right, down.
@@ -98,9 +109,12 @@ def _generator(rng) -> np.random.Generator:
 def _teaching_n(n, limit: int = MAX_TEACHING_N, name: str = "this shuffle") -> int:
     n = whole("n", n, low=1)
     if n > limit:
-        raise too_large(f"{name} of n={number(n)} items in plain Python", f"n <= {limit:,}",
-                        "sampling.sample(name, n, size) for many shuffles, or "
-                        "numpy.random.default_rng(seed).permutation(n) for one long fair shuffle")
+        raise too_large(
+            f"{name} of n={number(n)} items in plain Python",
+            f"n <= {limit:,}",
+            "sampling.sample(name, n, size) for many shuffles, or "
+            "numpy.random.default_rng(seed).permutation(n) for one long fair shuffle",
+        )
     return n
 
 
@@ -118,9 +132,12 @@ def _walk_options(n: int, shape=None, steps=30) -> dict:
     rows, cols = _board_shape(n, shape)
     steps = whole("steps", steps, low=0)
     if steps > MAX_WALK_STEPS:
-        raise too_large(f"a random walk of steps={number(steps)}", f"steps <= {MAX_WALK_STEPS:,}",
-                        "a few hundred steps (the walk is then close to uniform over solvable "
-                        "boards), or random_solvable_board for an exactly uniform one")
+        raise too_large(
+            f"a random walk of steps={number(steps)}",
+            f"steps <= {MAX_WALK_STEPS:,}",
+            "a few hundred steps (the walk is then close to uniform over solvable "
+            "boards), or random_solvable_board for an exactly uniform one",
+        )
     return {"shape": (rows, cols), "steps": steps}
 
 
@@ -232,69 +249,6 @@ def sort_shuffle(n: int, rng=None) -> list[int]:
     return sorted(range(n), key=cmp_to_key(lambda a, b: rng.random() - 0.5))
 
 
-# -- the registry: each shuffle declares its own options -------------------------------
-def _no_options(n: int) -> dict:
-    return {}
-
-
-@dataclass(frozen=True)
-class Shuffle:
-    """One shuffle: its teaching function and the keyword options it takes beyond ``n, rng``.
-
-    ``check(n, **options)`` returns the options with their defaults, each checked (the one
-    place a shuffle's option rules are written); ``shape_option`` says that the shuffle needs
-    the board's ``shape=(rows, cols)`` (filled in by :func:`shuffle_board`).
-
-    >>> SHUFFLES["random_walk"].check_options(9, {"shape": (3, 3)})
-    {'shape': (3, 3), 'steps': 30}
-    """
-
-    name: str
-    function: Callable[..., list[int]]
-    check: Callable[..., dict] = field(default=_no_options, repr=False)
-    option_names: tuple[str, ...] = ()
-    shape_option: bool = False
-
-    def check_options(self, n: int, options: dict) -> dict:
-        """``options`` (a dict) checked for ``n`` items: ``TypeError`` for an unknown option."""
-        unknown = sorted(set(options) - set(self.option_names))
-        if unknown:
-            takes = ", ".join(f"{o}=" for o in self.option_names) or "no options"
-            raise TypeError(f"the {self.name} shuffle takes {takes}; got {', '.join(unknown)}")
-        return self.check(n, **options)
-
-    def board_options(self, rows: int, cols: int, options: dict) -> dict:
-        """The options for shuffling a ``rows x cols`` board (the shape filled in if needed)."""
-        if self.shape_option:
-            options = {"shape": (rows, cols), **options}
-        return self.check_options(rows * cols, options)
-
-
-#: Every shuffle by name, in the order the lessons meet them.
-SHUFFLES: dict[str, Shuffle] = {
-    "random_walk": Shuffle("random_walk", random_walk, _walk_options, ("shape", "steps"), True),
-    "naive_swap": Shuffle("naive_swap", naive_swap),
-    "tutorial_fisher_yates": Shuffle("tutorial_fisher_yates", tutorial_fisher_yates),
-    "fisher_yates": Shuffle("fisher_yates", fisher_yates),
-    "sort_shuffle": Shuffle("sort_shuffle", sort_shuffle),
-}
-#: Every teaching shuffle by name; each is ``(n, rng=None, **options) -> list``.
-ALGORITHMS: dict[str, Callable[..., list[int]]] = {name: s.function for name, s in SHUFFLES.items()}
-
-
-def shuffle_spec(name: str) -> Shuffle:
-    """The :class:`Shuffle` called ``name``, or a ``TypeError``/``ValueError`` listing the names."""
-    if not isinstance(name, str):
-        raise TypeError(f"name must be a shuffle's name ({', '.join(SHUFFLES)}), got {describe(name)}")
-    if name not in SHUFFLES:
-        raise ValueError(f"name must be a shuffle's name: unknown shuffle {name[:40]!r}, choose one of "
-                         f"{', '.join(SHUFFLES)}")
-    return SHUFFLES[name]
-
-
-_algorithm = shuffle_spec  # the old private name, for code written before the registry
-
-
 # -- the random comparator's whole decision tree -------------------------------------
 class _NeedAnswer(Exception):
     """The sort asked one comparison more than the script holds."""
@@ -355,6 +309,418 @@ def sort_shuffle_tree(n: int) -> tuple[np.ndarray, np.ndarray]:
     return np.array(ranks, dtype=np.int64), np.array(depths, dtype=np.int64)
 
 
+# -- batch versions (numpy): many shuffles at once -------------------------------------------
+# The lists are stored by position (row i of a work array holds every list's cell i), so one
+# step of a shuffle's loop is one numpy operation on all the lists; puzzlelab.sampling.sample
+# runs them in chunks under its limits.
+#: Elementary steps one Python-level loop step costs, and one Python comparison (for the limits).
+STEP_COST = 1_500
+COMPARE_COST = 60
+
+
+def _work_dtype(n: int) -> type[np.signedinteger]:
+    """The smallest signed integer type that holds the items ``0..n-1`` (the working arrays)."""
+    if n <= 2**7:
+        return np.int8
+    return np.int16 if n <= 2**15 else np.int32
+
+
+def _identity_columns(n: int, size: int) -> np.ndarray:
+    """``size`` solved lists stored by position: row ``i`` holds every list's cell ``i``."""
+    return np.repeat(np.arange(n, dtype=_work_dtype(n))[:, None], size, axis=1)
+
+
+def _swap_cells(columns: np.ndarray, i: int, k: np.ndarray, lists: np.ndarray) -> None:
+    """In list ``r``, swap cell ``i`` with cell ``k[r]`` (in place, every list at once)."""
+    flat = columns.reshape(-1)
+    where_k = k * columns.shape[1] + lists
+    held = columns[i].copy()
+    columns[i] = flat[where_k]
+    flat[where_k] = held
+
+
+def _draw_naive_swap(n: int, size: int, rng: np.random.Generator) -> np.ndarray:
+    columns, lists = _identity_columns(n, size), np.arange(size)
+    for i in range(n):
+        _swap_cells(columns, i, rng.integers(0, n, size), lists)
+    return columns
+
+
+def _draw_fisher_yates(n: int, size: int, rng: np.random.Generator, *, sattolo: bool = False) -> np.ndarray:
+    columns, lists = _identity_columns(n, size), np.arange(size)
+    for i in range(n - 1, 0, -1):
+        _swap_cells(columns, i, rng.integers(0, i if sattolo else i + 1, size), lists)
+    return columns
+
+
+def _draw_tutorial_fisher_yates(n: int, size: int, rng: np.random.Generator) -> np.ndarray:
+    return _draw_fisher_yates(n, size, rng, sattolo=True)
+
+
+@lru_cache(maxsize=64)
+def article_moves(rows: int, cols: int) -> np.ndarray:
+    """``(cells, 4)``: where the blank goes from each cell in each of the article's directions
+    (``ARTICLE_DIRECTIONS``), or the cell itself when that direction leaves the board (read-only).
+
+    >>> article_moves(2, 2).tolist()  # cell 3: left to 2, up to 1, right and down stay
+    [[0, 0, 1, 2], [0, 1, 1, 3], [2, 0, 3, 2], [2, 1, 3, 3]]
+    """
+    steps = {"L": (0, -1), "U": (-1, 0), "R": (0, 1), "D": (1, 0)}
+    table = np.empty((rows * cols, 4), dtype=np.int64)
+    for cell in range(rows * cols):
+        r, c = divmod(cell, cols)
+        for direction, name in enumerate(ARTICLE_DIRECTIONS):
+            nr, nc = r + steps[name][0], c + steps[name][1]
+            table[cell, direction] = nr * cols + nc if 0 <= nr < rows and 0 <= nc < cols else cell
+    table.setflags(write=False)
+    return table
+
+
+def _draw_random_walk(
+    n: int, size: int, rng: np.random.Generator, *, shape: tuple[int, int], steps: int
+) -> np.ndarray:
+    moves = article_moves(*shape).reshape(-1)
+    columns, lists = _identity_columns(n, size), np.arange(size)
+    flat = columns.reshape(-1)
+    empty = np.full(size, n - 1, dtype=np.int64)
+    for _ in range(steps):
+        target = moves[empty * 4 + rng.integers(0, 4, size)]
+        flat[empty * size + lists] = flat[target * size + lists]
+        flat[target * size + lists] = n - 1
+        empty = target
+    return columns
+
+
+@lru_cache(maxsize=MAX_SORT_TREE_N + 1)
+def _sort_tree_table(n: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """The sort shuffle's runs as a look-up: cumulative weights, result ranks, depth of the tree."""
+    ranks, depths = sort_shuffle_tree(n)
+    deepest = int(depths.max())
+    ends = np.cumsum(np.left_shift(1, deepest - depths))  # a run of d comparisons: 2**(deepest-d)
+    return ends, ranks, deepest
+
+
+def _draw_sort_shuffle(n: int, size: int, rng: np.random.Generator) -> np.ndarray:
+    if n > MAX_SORT_TREE_N:  # no closed form for the sort's path: run the teaching version
+        rows = [sort_shuffle(n, rng) for _ in range(size)]
+        return np.array(rows, dtype=_work_dtype(n)).reshape(size, n).T.copy()
+    ends, ranks, deepest = _sort_tree_table(n)
+    draws = rng.integers(0, 1 << deepest, size)
+    chosen = ranks[np.searchsorted(ends, draws, side="right")]
+    return all_permutations(n)[chosen].T.copy()  # row r of the table has rank r
+
+
+def _sort_comparisons(n: int) -> int:
+    return n * max(1, (n - 1).bit_length())  # about n log2 n comparisons per shuffle
+
+
+@dataclass(frozen=True)
+class Sampler:
+    """The batch version of one shuffle: ``draw(n, rows, rng, **options)`` returns ``rows``
+    shuffles as the columns of an ``(n, rows)`` array; ``work(n, size, chunks, options)`` is its
+    cost in elementary steps for ``size`` shuffles drawn in ``chunks`` chunks (checked against
+    :data:`puzzlelab.sampling.MAX_SAMPLE_WORK` before any work)."""
+
+    draw: Callable[..., np.ndarray]
+    work: Callable[[int, int, int, dict], int]
+
+
+def _swap_work(n: int, size: int, chunks: int, options: dict) -> int:
+    return n * (size + STEP_COST * chunks) + 2 * n * size
+
+
+def _walk_work(n: int, size: int, chunks: int, options: dict) -> int:
+    return options["steps"] * (size + STEP_COST * chunks) + 2 * n * size
+
+
+def _sort_work(n: int, size: int, chunks: int, options: dict) -> int:
+    if n > MAX_SORT_TREE_N:
+        return size * _sort_comparisons(n) * COMPARE_COST
+    return 4 * n * size + STEP_COST * chunks
+
+
+# -- exact models: how many of the equally likely runs give each permutation ---------------------
+# Each returns ``(counts, total)``: ``counts[r]`` runs out of ``total`` give the permutation of rank
+# ``r``; puzzlelab.distributions.exact wraps them in a Distribution.
+#: The largest number of items whose swap shuffles have an exact model (9! = 362,880 permutations).
+MAX_EXACT_N = 9
+#: Random walks: states x steps x (number of 31-bit limbs per count) an exact model takes on.
+MAX_WALK_WORK = 300_000_000
+_INT64_STEPS = 31  # 4**31 = 2**62 runs still fit an int64 count
+
+
+def _too_large(what: str, limit: str) -> ValueError:
+    """Too large to compute exactly: the message is built from the arguments only (never from
+    ``factorial(n)``, which for n = 10**7 takes minutes to compute and print)."""
+    return too_large(
+        f"{what} exactly",
+        limit,
+        "an estimate: puzzlelab.sampling.sample(name, n, size, rng) and distributions.from_samples(perms)",
+    )
+
+
+# -- swap shuffles: dynamic programming over permutations ------------------------------------
+def _exact_naive_swap(n: int) -> tuple[np.ndarray, int]:
+    return _exact_swaps("naive_swap", n)
+
+
+def _exact_tutorial_fisher_yates(n: int) -> tuple[np.ndarray, int]:
+    return _exact_swaps("tutorial_fisher_yates", n)
+
+
+def _exact_fisher_yates(n: int) -> tuple[np.ndarray, int]:
+    return _exact_swaps("fisher_yates", n)
+
+
+def _exact_swaps(name: str, n: int) -> tuple[np.ndarray, int]:
+    if n > MAX_EXACT_N:
+        raise _too_large(f"exact({name!r}, n={number(n)}) over n! permutations", f"n <= {MAX_EXACT_N}")
+    if name == "naive_swap":
+        cells = list(range(n))
+        steps = [list(range(n)) for _ in cells]
+    else:
+        cells = list(range(n - 1, 0, -1))
+        reach = 0 if name == "tutorial_fisher_yates" else 1  # Sattolo: j < i; Fisher-Yates: j <= i
+        steps = [list(range(i + reach)) for i in cells]
+    total = math.prod(len(choices) for choices in steps)
+    return swap_chain(n, steps, cells), total
+
+
+# -- random comparator sort: its whole decision tree -----------------------------------------
+def _exact_sort(n: int) -> tuple[np.ndarray, int]:
+    if n > MAX_SORT_TREE_N:
+        raise _too_large(
+            f"exact('sort_shuffle', n={number(n)})",
+            f"n <= {MAX_SORT_TREE_N}: every run of the comparator is enumerated",
+        )
+    ranks, depths = sort_shuffle_tree(n)
+    deepest = int(depths.max())
+    counts = np.zeros(factorial(n), dtype=np.int64)
+    np.add.at(counts, ranks, np.left_shift(1, deepest - depths))
+    return counts, 1 << deepest
+
+
+# -- random walk: a Markov chain over arrangements -------------------------------------------
+@lru_cache(maxsize=8)
+def walk_neighbours(rows: int, cols: int) -> np.ndarray:
+    """``(4, n!)``: the rank each state goes to in each article direction (itself if off the board)."""
+    n = rows * cols
+    table = permutation_table(n)
+    blank = np.argmax(table == n - 1, axis=1)
+    moves, states = article_moves(rows, cols), np.arange(len(table))
+    result = np.empty((4, len(table)), dtype=np.int32)
+    for direction in range(4):
+        target = moves[blank, direction]
+        after = table.copy()
+        after[states, blank] = table[states, target]
+        after[states, target] = n - 1
+        result[direction] = rank_many(after, check=False)
+    result.setflags(write=False)
+    return result
+
+
+def walk_counts(rows: int, cols: int, steps: int) -> np.ndarray:
+    """Counts of each state after ``steps`` slides, out of ``4**steps`` equally likely runs.
+
+    Each slide: ``new[s] = sum over directions d of counts[neighbour_d(s)]``, because the
+    slide in direction d is undone by the opposite slide and a blocked direction keeps
+    the state. Counts beyond int64 are carried in 31-bit limbs and joined at the end; each step
+    carries every limb one place up at once (a limb sums four limbs below 2**31 + 8, so it stays
+    far inside int64), so a step costs a few numpy calls however many limbs there are.
+    """
+    neighbours = walk_neighbours(rows, cols)
+    limbs = 1 if steps <= _INT64_STEPS else 2 * steps // 31 + 1
+    counts = np.zeros((limbs, neighbours.shape[1]), dtype=np.int64)
+    counts[0, 0] = 1
+    for _ in range(steps):
+        new = counts[:, neighbours[0]]
+        for direction in range(1, 4):
+            new += counts[:, neighbours[direction]]
+        if limbs > 1:  # carry one limb up, all limbs at once: each stays below 2**31 + 8
+            carry = new >> 31
+            new &= (1 << 31) - 1
+            new[1:] += carry[:-1]  # the top limb never carries: 4**steps < 2**(31 * limbs)
+        counts = new
+    if limbs == 1:
+        return counts[0]
+    joined = np.zeros(counts.shape[1], dtype=object)
+    for limb in range(limbs - 1, -1, -1):
+        joined = joined * (1 << 31) + counts[limb].astype(object)
+    return joined
+
+
+def _exact_walk(n: int, shape: tuple[int, int], steps: int) -> tuple[np.ndarray, int]:
+    rows, cols = shape
+    if n > MAX_EXACT_N:
+        raise _too_large(
+            f"a random walk on {rows}x{cols}: {n}! arrangements",
+            f"boards of up to {MAX_EXACT_N} cells, such as 3x3",
+        )
+    limbs = 1 if steps <= _INT64_STEPS else 2 * steps // 31 + 1
+    work = factorial(n) * steps * limbs
+    if work > MAX_WALK_WORK:
+        raise _too_large(
+            f"a {number(steps)}-step random walk on {rows}x{cols}",
+            f"{factorial(n):,} states x {number(steps)} steps x {limbs:,} limbs = {number(work)} "
+            f"> {MAX_WALK_WORK:,}",
+        )
+    return walk_counts(rows, cols, steps), 4**steps
+
+
+# -- the registry: one entry per shuffle holds every fact about it ----------------------------
+def _no_options(n: int) -> dict:
+    return {}
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    """Everything the library knows about one shuffle.
+
+    ``function(n, rng=None, **options) -> list`` is the teaching version; ``sampler`` its batch
+    version (:class:`Sampler`, used by :func:`puzzlelab.sampling.sample`) or None; ``exact`` its
+    exact model, ``exact(n, **options) -> (counts, total)`` (used by
+    :func:`puzzlelab.distributions.exact`), or None when there is none. ``check(n, **options)``
+    returns the options with their defaults, each checked (the one place a shuffle's option rules
+    are written); ``shape_option`` says that the shuffle needs the board's ``shape=(rows, cols)``
+    (filled in by :func:`shuffle_board`).
+
+    >>> SHUFFLES["random_walk"].check_options(9, {"shape": (3, 3)})
+    {'shape': (3, 3), 'steps': 30}
+    """
+
+    name: str
+    function: Callable[..., list[int]]
+    check: Callable[..., dict] = field(default=_no_options, repr=False)
+    option_names: tuple[str, ...] = ()
+    shape_option: bool = False
+    sampler: Sampler | None = field(default=None, repr=False)
+    exact: Callable[..., tuple[np.ndarray, int]] | None = field(default=None, repr=False)
+
+    def check_options(self, n: int, options: dict) -> dict:
+        """``options`` (a dict) checked for ``n`` items: ``TypeError`` for an unknown option."""
+        unknown = sorted(set(options) - set(self.option_names))
+        if unknown:
+            takes = ", ".join(f"{o}=" for o in self.option_names) or "no options"
+            raise TypeError(f"the {self.name} shuffle takes {takes}; got {', '.join(unknown)}")
+        return self.check(n, **options)
+
+    def board_options(self, rows: int, cols: int, options: dict) -> dict:
+        """The options for shuffling a ``rows x cols`` board (the shape filled in if needed)."""
+        if self.shape_option:
+            options = {"shape": (rows, cols), **options}
+        return self.check_options(rows * cols, options)
+
+
+#: Every shuffle by name, in the order the lessons meet them. Change it only with
+#: :func:`register_shuffle` and :func:`unregister_shuffle`.
+SHUFFLES: dict[str, Shuffle] = {}
+
+
+def _add(entry: Shuffle) -> None:
+    if entry.name in SHUFFLES:
+        raise ValueError(f"name {entry.name!r} is already a registered shuffle: unregister it first")
+    SHUFFLES[entry.name] = entry
+
+
+_add(Shuffle("random_walk", random_walk, _walk_options, ("shape", "steps"), True,
+             Sampler(_draw_random_walk, _walk_work), _exact_walk))  # fmt: skip
+_add(
+    Shuffle("naive_swap", naive_swap, sampler=Sampler(_draw_naive_swap, _swap_work), exact=_exact_naive_swap)
+)
+_add(
+    Shuffle(
+        "tutorial_fisher_yates",
+        tutorial_fisher_yates,
+        sampler=Sampler(_draw_tutorial_fisher_yates, _swap_work),
+        exact=_exact_tutorial_fisher_yates,
+    )
+)
+_add(Shuffle("fisher_yates", fisher_yates, sampler=Sampler(_draw_fisher_yates, _swap_work),
+             exact=_exact_fisher_yates))  # fmt: skip
+_add(
+    Shuffle("sort_shuffle", sort_shuffle, sampler=Sampler(_draw_sort_shuffle, _sort_work), exact=_exact_sort)
+)
+
+
+def register_shuffle(*, sampler: Sampler | None = None, exact=None, check=None, option_names=(),
+                     shape_option: bool = False, name: str | None = None):  # fmt: skip
+    """Decorator: register ``function(n, rng=None, **options) -> list`` as a shuffle, with its facts.
+
+    Parameters
+    ----------
+    sampler : Sampler, optional
+        Its batch version; without one :func:`puzzlelab.sampling.sample` refuses it.
+    exact : callable ``(n, **options) -> (counts, total)``, optional
+        Its exact model; without one :func:`puzzlelab.distributions.exact` refuses it.
+    check : callable ``(n, **options) -> dict``, optional
+        Checks its options and fills in their defaults (required when it takes options).
+    option_names : tuple of str
+        The keyword options it takes beyond ``n, rng``.
+    shape_option : bool
+        It needs the board's ``shape=(rows, cols)`` (then ``"shape"`` is one of ``option_names``).
+    name : str, optional
+        Default: the function's ``__name__``.
+
+    Examples
+    --------
+    >>> @register_shuffle()
+    ... def reverse(n, rng=None):
+    ...     "Not random at all: the items in reverse order."
+    ...     return list(range(n))[::-1]
+    >>> print(shuffle_board("reverse", 2, 2))
+    _ 3
+    2 1
+    >>> unregister_shuffle("reverse")
+    """
+    if sampler is not None and not isinstance(sampler, Sampler):
+        raise TypeError(f"sampler must be a Sampler(draw, work) or None, got {describe(sampler)}")
+    for label, value in (("exact", exact), ("check", check)):
+        if value is not None and not callable(value):
+            raise TypeError(f"{label} must be a function or None, got {describe(value)}")
+    option_names = tuple(option_names) if isinstance(option_names, list | tuple) else option_names
+    if not isinstance(option_names, tuple) or not all(isinstance(o, str) for o in option_names):
+        raise TypeError(f"option_names must be a tuple of str, got {describe(option_names)}")
+    if option_names and check is None:
+        raise ValueError(
+            "check is required when the shuffle takes options: it checks them and fills defaults"
+        )
+    if not isinstance(shape_option, bool):
+        raise TypeError(f"shape_option must be True or False, got {describe(shape_option)}")
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"name must be a str or None, got {describe(name)}")
+
+    def register(function):
+        if not callable(function):
+            raise TypeError(
+                f"register_shuffle decorates a function (n, rng=None) -> list, got {describe(function)}"
+            )
+        key = name if name is not None else getattr(function, "__name__", "")
+        if not key:
+            raise ValueError("name must be a non-empty str (the function has no __name__)")
+        _add(Shuffle(key, function, check or _no_options, option_names, shape_option, sampler, exact))
+        return function
+
+    return register
+
+
+def unregister_shuffle(name: str) -> None:
+    """Remove the shuffle registered as ``name`` (a test's clean-up)."""
+    shuffle_spec(name)
+    del SHUFFLES[name]
+
+
+def shuffle_spec(name: str) -> Shuffle:
+    """The :class:`Shuffle` called ``name``, or a ``TypeError``/``ValueError`` listing the names."""
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a shuffle's name ({', '.join(SHUFFLES)}), got {describe(name)}")
+    if name not in SHUFFLES:
+        raise ValueError(
+            f"name must be a shuffle's name: unknown shuffle {name[:40]!r}, choose one of "
+            f"{', '.join(SHUFFLES)}"
+        )
+    return SHUFFLES[name]
+
+
 # -- boards ----------------------------------------------------------------------------
 def board_from_perm(perm: Sequence[int], rows: int, cols: int, *, goal: Board | None = None) -> Board:
     """The board whose cell ``i`` holds ``goal.tiles[perm[i]]`` (default goal: blank last).
@@ -367,9 +733,11 @@ def board_from_perm(perm: Sequence[int], rows: int, cols: int, *, goal: Board | 
     goal = Board.goal(rows, cols) if goal is None else _same_shape_goal(goal, rows, cols)
     perm = whole_items("perm", sequence("perm", perm, max_len=rows * cols))
     if sorted(perm) != list(range(rows * cols)):
-        raise ValueError(f"perm must be a permutation of 0..{rows * cols - 1} (rows x cols = {rows} x {cols} "
-                         f"cells), got {perm}")
-    return Board._trusted(tuple(goal.tiles[k] for k in perm), rows, cols)
+        raise ValueError(
+            f"perm must be a permutation of 0..{rows * cols - 1} (rows x cols = {rows} x {cols} "
+            f"cells), got {perm}"
+        )
+    return Board.unchecked(tuple(goal.tiles[k] for k in perm), rows, cols)
 
 
 def perm_from_board(board: Board, *, goal: Board | None = None) -> list[int]:
@@ -455,17 +823,9 @@ def shuffle_board(name: str, rows: int, cols: int, rng=None, *, solvable: bool =
     return make_solvable(board) if solvable else board
 
 
-# -- names kept for code written before the split ------------------------------------------
-_MOVED = {"sample": "sample", "MAX_SAMPLE_CELLS": "MAX_SAMPLE_CELLS", "_article_moves": "_article_moves"}
-
-
+# -- one old name, until lessons 03, 04 and 06's exercises are renamed ---------------------------
 def __getattr__(name: str):
-    """``shuffles.sample`` and ``shuffles.MAX_SAMPLE_CELLS`` now live in :mod:`puzzlelab.sampling`;
-    ``shuffles.uniform_solvable`` is :func:`random_solvable_board`. The old names still work."""
-    if name in _MOVED:
-        from . import sampling
-
-        return getattr(sampling, _MOVED[name])
+    """``shuffles.uniform_solvable`` is :func:`random_solvable_board` (to be removed)."""
     if name == "uniform_solvable":
         return random_solvable_board
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,10 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlelab import distributions, shuffles
+from puzzlelab import distributions, perm, sampling, shuffles
 from puzzlelab.board import Board
 from puzzlelab.distributions import (
-    MAX_EXACT_N,
     Distribution,
     at_home_counts,
     exact,
@@ -29,7 +28,7 @@ from puzzlelab.distributions import (
 )
 from puzzlelab.parity import is_solvable, permutation_parity
 from puzzlelab.perm import rank, unrank
-from puzzlelab.shuffles import board_from_perm, make_solvable
+from puzzlelab.shuffles import MAX_EXACT_N, board_from_perm, make_solvable
 
 
 class Scripted(np.random.Generator):
@@ -51,7 +50,7 @@ def brute_force(name, n, choices, **options):
     counts = Counter()
     for picks in itertools.product(*(range(m) for m in choices)):
         rng = Scripted((j + 0.5) / m for j, m in zip(picks, choices, strict=True))
-        counts[rank(shuffles.ALGORITHMS[name](n, rng, **options))] += 1
+        counts[rank(shuffles.SHUFFLES[name].function(n, rng, **options))] += 1
         assert not rng.values, "the shuffle used fewer random numbers than expected"
     return [counts[r] for r in range(factorial(n))]
 
@@ -245,7 +244,7 @@ def test_from_samples_counts_rows():
     assert d.probability([2, 1, 0]) == Fraction(1, 2)
     assert d.max_min_ratio() == 2
     assert d.support_size == 3
-    big = from_samples(shuffles.sample("naive_swap", 4, 50_000, rng=2))
+    big = from_samples(sampling.sample("naive_swap", 4, 50_000, rng=2))
     assert big.tv_distance(exact("naive_swap", 4)) < 0.03
     assert big.tv_distance(exact("fisher_yates", 4)) > 0.04
 
@@ -343,20 +342,20 @@ def test_bad_requests_fail_with_clear_messages():
 
 
 def test_an_interrupted_computation_leaves_nothing_half_built(monkeypatch):
-    distributions._swap_maps.cache_clear()
+    perm._swap_maps.cache_clear()
     calls = {"n": 0}
-    real = distributions._rank_many
+    real = perm.rank_many
 
-    def interrupted(perms):
+    def interrupted(perms, check=True):
         calls["n"] += 1
         if calls["n"] == 3:
             raise KeyboardInterrupt
-        return real(perms)
+        return real(perms, check=check)
 
-    monkeypatch.setattr(distributions, "_rank_many", interrupted)
+    monkeypatch.setattr(perm, "rank_many", interrupted)
     with pytest.raises(KeyboardInterrupt):
         exact("naive_swap", 5)
-    monkeypatch.setattr(distributions, "_rank_many", real)
+    monkeypatch.setattr(perm, "rank_many", real)
     assert exact("naive_swap", 5).counts.tolist() == brute_force("naive_swap", 5, [5] * 5)
 
 
@@ -371,12 +370,12 @@ def test_docstring_examples_run():
 def test_walk_counts_beyond_int64_equal_python_integers(shape, steps):
     """The limb arithmetic (counts past 2**63 after ~31 steps) against the same chain in Python ints."""
     rows, cols = shape
-    neighbours = distributions._walk_neighbours(rows, cols)
+    neighbours = shuffles.walk_neighbours(rows, cols)
     counts = [0] * neighbours.shape[1]
     counts[0] = 1
     for _ in range(steps):
         counts = [sum(counts[int(neighbours[d][s])] for d in range(4)) for s in range(len(counts))]
-    got = distributions._walk_counts(rows, cols, steps)
+    got = shuffles.walk_counts(rows, cols, steps)
     assert [int(x) for x in got] == counts
     assert sum(counts) == 4**steps
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from puzzlelab import Board, distributions, parity, shuffles
+from puzzlelab import Board, distributions, parity, sampling, shuffles
 from puzzlelab.exercises import NotAnswered, WrongAnswer, lesson00, lesson01, lesson02
 from puzzlelab.perm import all_permutations
 
@@ -83,7 +83,7 @@ def sattolo_solvable_by_parity(rows, cols):  # lesson 02's shortcut: one n-cycle
 
 def home_row_by_sampling(rows, cols, size=200_000):
     """A student's sampled answer: close, but not the exact fraction."""
-    perms = shuffles.sample("fisher_yates", rows * cols, size, rng=1)
+    perms = sampling.sample("fisher_yates", rows * cols, size, rng=1)
     in_row = (perms // cols == np.arange(rows * cols) // cols) & (perms != rows * cols - 1)
     return float(in_row.sum(axis=1).mean())
 

@@ -24,11 +24,10 @@ ALLOWED = {
     "board": {"_validate"},
     "perm": {"_validate"},
     "parity": {"board", "perm", "_validate"},
-    # shuffles names sampling only lazily, for the old names shuffles.sample / MAX_SAMPLE_CELLS
-    "shuffles": {"board", "perm", "parity", "_validate", "sampling"},
+    "shuffles": {"board", "perm", "parity", "_validate"},
     "sampling": {"board", "perm", "parity", "shuffles", "_validate"},
     "distributions": {"board", "perm", "parity", "shuffles", "sampling", "_validate"},
-    "heuristics": {"board", "perm", "parity", "_cache"},
+    "heuristics": {"board", "perm", "parity", "_cache", "_validate"},
     "search": {"board", "perm", "parity", "heuristics", "_cache", "_validate", "search", "data"},
 }
 

@@ -8,7 +8,7 @@ from math import factorial
 import numpy as np
 import pytest
 
-from puzzlelab import Board, distributions, parity, shuffles
+from puzzlelab import Board, distributions, parity, sampling, shuffles
 from puzzlelab.perm import all_permutations, rank
 from puzzlelab.search import state_space_distances
 
@@ -78,7 +78,7 @@ def test_walk_home_chances_match_every_run_on_2x2():
     for directions in product(range(4), repeat=steps):
         cells, empty = list(range(4)), 3
         for d in directions:
-            target = int(shuffles._article_moves(2, 2)[empty, d])
+            target = int(shuffles.article_moves(2, 2)[empty, d])
             cells[empty], cells[target] = cells[target], cells[empty]
             empty = target
         for tile in range(3):
@@ -145,7 +145,7 @@ def test_printed_fix_unsolvable_matches_the_exact_distribution(shape, name):
 @pytest.mark.parametrize("name", ["fisher_yates", "tutorial_fisher_yates"])
 def test_printed_fix_unsolvable_on_4x4_agrees_with_running_the_code(name):
     size = 6_000
-    perms = shuffles.sample(name, 16, size, rng=3).tolist()
+    perms = sampling.sample(name, 16, size, rng=3).tolist()
     stuck = sum(not parity.is_solvable(shuffles.article_printed_fix(shuffles.board_from_perm(p, 4, 4)))
                 for p in perms)
     p = float(distributions.printed_fix_unsolvable((4, 4), name))

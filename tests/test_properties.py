@@ -168,7 +168,7 @@ def test_exact_swap_shuffles_are_every_run_of_the_loops(name, n):
         "tutorial_fisher_yates": list(range(n - 1, 0, -1)),
         "fisher_yates": list(range(n, 1, -1)),
     }[name]
-    counts = enumerate_runs(lambda rng: shuffles.ALGORITHMS[name](n, rng), choices)
+    counts = enumerate_runs(lambda rng: shuffles.SHUFFLES[name].function(n, rng), choices)
     exact = distributions.exact(name, n)
     assert exact.total == math.prod(choices)
     assert exact.counts.tolist() == [counts[r] for r in range(factorial(n))]
@@ -228,8 +228,8 @@ def test_batch_samplers_fit_the_exact_distribution_also_in_chunks(name, n, optio
 
 def test_the_sort_shuffles_teaching_path_in_sample_fits_the_exact_tree(monkeypatch):
     """Beyond MAX_SORT_TREE_N sample runs the teaching sort; forced here on 4 items to test it."""
-    monkeypatch.setattr(sampling, "MAX_SORT_TREE_N", 2)
     exact = distributions.exact("sort_shuffle", 4)
+    monkeypatch.setattr(shuffles, "MAX_SORT_TREE_N", 2)
     statistic, df = chi_square(sampling.sample("sort_shuffle", 4, 12_000, 5), exact)
     assert statistic < chi_square_limit(df)
 

@@ -261,7 +261,8 @@ def test_unsolvable_start_fails_at_once_with_the_parity_explanation(solver):
      ({"budget": "5"}, TypeError, "budget"), ({"seconds": 0}, ValueError, "seconds"),
      ({"seconds": "1"}, TypeError, "seconds"), ({"memory": 0}, ValueError, "memory"),
      ({"memory": 2.0}, TypeError, "memory"), ({"record": 1}, TypeError, "record"),
-     ({"heuristic": 42}, TypeError, "heuristic"), ({"heuristic": "manhattan"}, TypeError, "heuristic")],
+     ({"heuristic": 42}, TypeError, "heuristic"), ({"heuristic": "manhatan"}, ValueError, "heuristic"),
+         ({"heuristic": None}, TypeError, "heuristic")],
 )  # fmt: skip
 @pytest.mark.parametrize("solver", [bfs, astar, greedy, weighted_astar, ida_star, article_solver])
 def test_bad_options_name_the_argument(solver, kwargs, error, message):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..heuristics import (
     HEURISTICS,
+    is_admissible,
     linear_conflict,
     manhattan,
     manhattan_with_blank,
@@ -49,11 +50,11 @@ from .solvers import (
     bfs,
     greedy,
     ida_star,
-    is_admissible,
     solve,
     weighted_astar,
 )
 from .statespace import MAX_CELLS, distance_histogram, hardest, state_space_distances
+from .encode import DecodedRun, decode_run, encode_run, pack_run
 from .trace import Trace
 
 __all__ = [

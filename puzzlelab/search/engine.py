@@ -87,7 +87,7 @@ class Node(NamedTuple):
 
     @property
     def board(self) -> Board:
-        return Board._trusted(self.state, *self.shape)
+        return Board.unchecked(self.state, *self.shape)
 
     @property
     def depth(self) -> int:
@@ -104,7 +104,7 @@ class Node(NamedTuple):
         return nodes[::-1]
 
     def __repr__(self) -> str:
-        return f"Node({Board._trusted(self.state, *self.shape).text()!r}, g={self.g}, h={self.h}, f={self.f})"
+        return f"Node({Board.unchecked(self.state, *self.shape).text()!r}, g={self.g}, h={self.h}, f={self.f})"
 
 
 class Event(NamedTuple):

@@ -28,10 +28,10 @@ from ..board import Board
 from ..heuristics import (
     check_heuristic,
     heuristic_name,
+    is_admissible,
     linear_conflict,
     manhattan,
     manhattan_with_blank,
-    misplaced,
     zero,
 )
 from .autosolver import ARTICLE_STRATEGY, article_score
@@ -103,15 +103,6 @@ METHODS: dict[str, Method] = {
 }
 
 
-def is_admissible(heuristic) -> bool:
-    """True for the heuristics known never to overestimate: the built-in admissible ones, the
-    pattern database, or any function a student marks with ``admissible = True``."""
-    return (
-        heuristic in (zero, misplaced, manhattan, linear_conflict)
-        or getattr(heuristic, "admissible", False) is True
-    )
-
-
 @contextmanager
 def _gc_paused():
     """Pause Python's cyclic garbage collector while a search runs, restoring it afterwards.
@@ -148,7 +139,7 @@ def _run(method: Method, start, goal, *, heuristic, budget, seconds, memory, rec
     start, goal = prepare(start, goal)
     limits = check_limits(budget, seconds, memory)
     record = check_record(record)
-    check_heuristic(heuristic)
+    heuristic = check_heuristic(heuristic)
     if method.name == "ida_star":
         events, outcome = _run_ida(start, goal, heuristic, limits, record)
     else:
@@ -187,7 +178,7 @@ def _result(outcome: Outcome, start: Board, events, t0: float, **labels) -> Sear
         status=outcome.status,
         solved=solved,
         moves=outcome.moves,
-        boards=[Board._trusted(s, start.rows, start.cols) for s in outcome.states],
+        boards=[Board.unchecked(s, start.rows, start.cols) for s in outcome.states],
         cost=len(outcome.moves) if solved else None,
         expanded=outcome.expanded,
         generated=outcome.generated,

@@ -96,4 +96,4 @@ def hardest(rows: int, cols: int, goal=None) -> list[Board]:
     """
     dist = state_space_distances(rows, cols, goal)
     ranks = np.flatnonzero(dist == dist.max())
-    return [Board._trusted(tuple(int(t) for t in p), rows, cols) for p in unrank_many(ranks, rows * cols)]
+    return [Board.unchecked(tuple(int(t) for t in p), rows, cols) for p in unrank_many(ranks, rows * cols)]
