@@ -5,7 +5,9 @@ Run: .venv/bin/python benchmarks/bench_widgets.py [--repeat N] [--baseline COMMI
 
 Each version runs in its own subprocess (``PYTHONPATH`` set to that version's source), one after
 the other, and reports the median CPU time of one step (``time.process_time``: what the step
-itself costs, whatever else shares the cores) and the median wall time. The baseline is
+itself costs, whatever else shares the cores), the median wall time, and the bytes the widgets
+send to the browser per step (JSON state plus binary buffers, counted at ``Widget._send``, so the
+same count covers ipywidgets' PNG images and the live widgets' traits). The baseline is
 ``git archive COMMIT puzzlelab`` unpacked in a temporary directory (default: b3fb26c, the code
 before this round). Nothing here needs a kernel: the widgets' observers run synchronously, as in
 the tests.
@@ -28,34 +30,97 @@ ROOT = Path(__file__).resolve().parent.parent
 BASELINE = "b3fb26c"
 
 
-def measure(step, repeat: int) -> tuple[float, float]:
+class SentBytes:
+    """Count what every widget sends its front-end (JSON of each message plus its buffers)."""
+
+    def __init__(self):
+        self.total = 0
+
+    def __enter__(self):
+        from ipywidgets import Widget
+
+        self._original = original = Widget._send
+
+        def send(widget, msg, buffers=None):
+            self.total += len(json.dumps(msg, default=str)) + sum(memoryview(b).nbytes for b in buffers or ())
+            return original(widget, msg, buffers=buffers)
+
+        Widget._send = send
+        return self
+
+    def __exit__(self, *exc):
+        from ipywidgets import Widget
+
+        Widget._send = self._original
+
+
+def measure(step, repeat: int) -> tuple[float, float, float]:
+    """Median wall and CPU ms of one step, and the mean bytes one step sends to the browser."""
     step(0)  # warm-up: first draws build caches (fonts, tick objects, runs)
     walls, cpus = [], []
-    for k in range(1, repeat + 1):
-        wall, cpu = time.perf_counter(), time.process_time()
-        step(k)
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-    return statistics.median(walls) * 1000, statistics.median(cpus) * 1000
+    with SentBytes() as sent:
+        for k in range(1, repeat + 1):
+            wall, cpu = time.perf_counter(), time.process_time()
+            step(k)
+            walls.append(time.perf_counter() - wall)
+            cpus.append(time.process_time() - cpu)
+    return statistics.median(walls) * 1000, statistics.median(cpus) * 1000, sent.total / repeat
 
 
 def playable_steps():
+    """The old board (ipywidgets buttons and PNG pieces, a Play widget for the solution) and the
+    live one (an anywidget: the browser sends a message, Python sends the new tiles back; the
+    solution is sent once and played by the browser) driven the way their front-ends drive them."""
+    from puzzlelab import Board
     from puzzlelab.widgets import PlayableBoard
 
+    live = hasattr(PlayableBoard, "_esm")
+
+    def click(view, cell):
+        if live:
+            view._handle_custom_msg({"do": "click", "cell": cell}, [])
+        else:
+            view.cells[cell].click()
+
+    def button(view, name):
+        if live:
+            view._handle_custom_msg({"do": name}, [])
+        else:
+            getattr(view, f"{name}_button").click()
+
     board = PlayableBoard(3, 3)
-    yield "PlayableBoard 3x3: click a tile", lambda k: board.cells[7 if k % 2 == 0 else 8].click()
+    yield "PlayableBoard 3x3: click a tile", lambda k: click(board, 7 if k % 2 == 0 else 8)
     picture = PlayableBoard(3, 3, picture=True)
-    yield "PlayableBoard 3x3 picture: click a tile", lambda k: picture.cells[7 if k % 2 == 0 else 8].click()
+    yield "PlayableBoard 3x3 picture: click a tile", lambda k: click(picture, 7 if k % 2 == 0 else 8)
     big = PlayableBoard(5, 5)
-    yield "PlayableBoard 5x5: click a tile", lambda k: big.cells[23 if k % 2 == 0 else 24].click()
+    yield "PlayableBoard 5x5: click a tile", lambda k: click(big, 23 if k % 2 == 0 else 24)
+    if live:
+        keys = PlayableBoard(3, 3)
+        yield (
+            "PlayableBoard 3x3: arrow key (new)",
+            lambda k: keys._handle_custom_msg({"do": "move", "move": "L" if k % 2 == 0 else "R"}, []),
+        )
     undo = PlayableBoard(4, 4)
     for _ in range(400):
-        undo.cells[14].click()
-        undo.cells[15].click()
-    yield "PlayableBoard 4x4: undo", lambda k: undo.undo_button.click()
-    solve = PlayableBoard(3, 3, board="8 6 7/2 5 4/3 _ 1")
-    solve.solve_button.click()
-    yield "PlayableBoard 3x3: play one solution move", lambda k: setattr(solve.play, "value", 1 + k % 30)
+        click(undo, 14)
+        click(undo, 15)
+    yield "PlayableBoard 4x4: undo", lambda k: button(undo, "undo")
+    start = Board.parse("8 6 7/2 5 4/3 _ 1")  # 30 moves from the goal
+    solve = PlayableBoard(3, 3, board=start)
+    button(solve, "solve")  # the solution is found once (cached): the steps time sending and playing it
+
+    def play_solution(k):
+        solve.history = []  # back to the start without a redraw (the solution stays known)
+        if live:  # sent once, played by the browser
+            solve._board = start
+            solve._handle_custom_msg({"do": "solve"}, [])
+        else:  # each of the 30 moves is a kernel step drawing PNGs
+            solve.board = start
+            solve.solve_button.click()
+            for move in range(1, 31):
+                solve.play.value = move
+
+    yield "PlayableBoard 3x3: solve it, play all 30 moves", play_solution
 
 
 def parity_steps():
@@ -132,17 +197,17 @@ GROUPS = {
 }
 
 
-def run_here(groups: list[str], repeat: int) -> list[tuple[str, float, float]]:
+def run_here(groups: list[str], repeat: int) -> list[tuple[str, float, float, float]]:
     """Measure in this process (the version on ``sys.path``)."""
     rows = []
     for name in groups:
         for label, step in GROUPS[name]():
-            wall, cpu = measure(step, repeat)
-            rows.append((label, wall, cpu))
+            wall, cpu, sent = measure(step, repeat)
+            rows.append((label, wall, cpu, sent))
     return rows
 
 
-def run_version(source: Path, groups: list[str], repeat: int) -> list[tuple[str, float, float]]:
+def run_version(source: Path, groups: list[str], repeat: int) -> list[tuple[str, float, float, float]]:
     """Measure in a subprocess that imports puzzlelab from ``source``."""
     env = {**os.environ, "PYTHONPATH": str(source), "MPLBACKEND": "Agg"}
     command = [sys.executable, __file__, "--child", "--repeat", str(repeat), "--groups", ",".join(groups)]
@@ -186,24 +251,28 @@ def main() -> None:
     current = run_version(ROOT, groups, args.repeat)
     print(f"median of {args.repeat} steps each, CPU ms (process_time); target: under {TARGET_MS:.0f} ms")
     if args.no_baseline:
-        print(f"{'step':58s} {'cpu ms':>8s} {'wall ms':>8s}")
-        for label, wall, cpu in current:
-            print(f"{label:58s} {cpu:8.1f} {wall:8.1f}")
+        print(f"{'step':58s} {'cpu ms':>8s} {'wall ms':>8s} {'bytes':>9s}")
+        for label, wall, cpu, sent in current:
+            print(f"{label:58s} {cpu:8.1f} {wall:8.1f} {sent:9,.0f}")
         return
     with tempfile.TemporaryDirectory(prefix="bench-widgets-") as tmp:
         before = {
-            label: (wall, cpu)
-            for label, wall, cpu in run_version(
+            label: (wall, cpu, sent)
+            for label, wall, cpu, sent in run_version(
                 baseline_source(args.baseline, Path(tmp)), groups, args.repeat
             )
         }
-    print(f"{'step':58s} {'before':>8s} {'now':>8s} {'ratio':>6s}   (CPU ms; before = {args.baseline})")
-    for label, _wall, cpu in current:
+    print(
+        f"{'step':58s} {'before':>8s} {'now':>8s} {'ratio':>6s}   {'bytes before':>12s} {'bytes now':>10s}"
+        f"   (CPU ms, bytes sent per step; before = {args.baseline})"
+    )
+    for label, _wall, cpu, sent in current:
         old = before.get(label)
         if old is None:
-            print(f"{label:58s} {'-':>8s} {cpu:8.1f}")
+            print(f"{label:58s} {'-':>8s} {cpu:8.1f} {'':6s}   {'-':>12s} {sent:10,.0f}")
             continue
-        print(f"{label:58s} {old[1]:8.1f} {cpu:8.1f} {old[1] / cpu if cpu else float('inf'):5.2f}x")
+        ratio = old[1] / cpu if cpu else float("inf")
+        print(f"{label:58s} {old[1]:8.1f} {cpu:8.1f} {ratio:5.2f}x   {old[2]:12,.0f} {sent:10,.0f}")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ state. See :mod:`puzzlelab.widgets._base`.
 >>> board = PlayableBoard(3, 3)
 >>> board.summary()
 'PlayableBoard 3x3 [1 2 3/4 5 6/7 8 _], moves: 0, solved!'
->>> isinstance(board, ipywidgets.VBox), board.widget is board
+>>> isinstance(board, ipywidgets.DOMWidget), board.widget is board  # composes in a VBox
 (True, True)
 """
 

@@ -1,37 +1,56 @@
-"""A playable board: click a tile next to the blank to slide it; shuffle, undo, hint, solve.
+"""A playable board, live in the browser: tiles slide when clicked or moved with the arrow keys.
+
+Python is the model. The browser (``js/playable.js``) draws the board as SVG and slides the
+tiles with a CSS transition; what the student does comes back as a message (a move, a click on
+a cell, a button), which :class:`PlayableBoard` checks with :class:`~puzzlelab.board.Board`
+before it changes ``board``, the move count and the history, and sends the new state. A move
+the board refuses goes to the error line; the board stays as it was.
+
+Moves are named by the direction the **blank** travels (``U``, ``D``, ``L``, ``R``), as
+everywhere in puzzlelab: the arrow keys move the blank (arrow up = move ``U``: the tile above
+the blank slides down), and the widget says so under the board.
 
 >>> view = PlayableBoard(2, 2)
 >>> view.click(2)                     # cell 2 holds tile 3, left of the blank
 >>> view.move_count, view.board.text()
 (1, '1 2/_ 3')
->>> view.undo(); view.status.value
-'<b>solved!</b>'
+>>> view.move("R")                    # the blank goes right: tile 3 slides back left
+>>> view.status, view.summary()
+('solved!', 'PlayableBoard 2x2 [1 2/3 _], moves: 2, solved!')
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
-import ipywidgets as widgets
 import numpy as np
+import traitlets
 from matplotlib.figure import Figure
-from matplotlib.image import imsave
 
 from .._validate import choice, describe, random_generator, whole
 from ..board import BLANK, MAX_SIDE, Board, check_shape
-from ..plots.boards import OFF_GOAL_COLOR, ON_GOAL_COLOR, draw_board, draw_picture_board, tile_pieces
-from ._base import View, error_line, flag, offer_size, size_dropdown
+from ..plots.boards import draw_board, draw_picture_board, sample_image, tile_pieces
+from ._base import flag
+from ._live import LiveView, js_module
 from ._solving import Plan, plan_solution
 
-__all__ = ["ALGORITHM_NAMES", "SIZES", "PlayableBoard"]
+__all__ = ["ALGORITHM_NAMES", "PICTURE_SIDE", "SIZES", "PlayableBoard", "picture_png"]
 
 #: board sizes offered in the size menu (any other shape from 2x2 to 16x16 may be passed in)
 SIZES = ((2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5), (6, 6))
 #: the shuffles of :mod:`puzzlelab.shuffles`, in the order the lesson meets them
 ALGORITHM_NAMES = ("fisher_yates", "random_walk", "naive_swap", "tutorial_fisher_yates", "sort_shuffle")
-CELL_PX = 52
-BLANK_COLOR = "#555555"
+#: the longest side, in pixels, of the picture sent to the browser (it is cut there into tiles)
+PICTURE_SIDE = 320
+#: the browser may set these traits (menus and the picture switch); every other change is Python's
+FROM_BROWSER = frozenset({"size", "algorithm", "picture"})
+#: the browser's buttons, as the names of the methods they run
+BUTTONS = ("shuffle", "undo", "hint", "solve", "step")
+#: boards remembered on solutions already found (hints along a solution are then free)
+KNOWN_BOARDS = 50_000
 
 
 def _checked_image(image) -> np.ndarray:
@@ -43,25 +62,39 @@ def _checked_image(image) -> np.ndarray:
         raise ValueError(f"image must be a rectangular array of pixels: {err}") from None
 
 
-def _piece_png(piece: np.ndarray) -> bytes:
+def picture_png(image=None) -> bytes:
+    """The picture the browser cuts into tiles, as PNG bytes (default: :func:`sample_image`).
+
+    A picture with a side over :data:`PICTURE_SIDE` pixels is scaled down first, and a colour
+    photograph is stored with a 256-colour palette: the board shows it a few hundred pixels wide,
+    so this keeps what is sent (once) near 80 kB.
+    """
+    if image is None:
+        return _default_picture_png()
+    return _encode_picture(tile_pieces(image, 1, 1)[0])
+
+
+@lru_cache(maxsize=1)
+def _default_picture_png() -> bytes:
+    return _encode_picture(sample_image())
+
+
+def _encode_picture(pixels: np.ndarray) -> bytes:
+    from PIL import Image
+
+    picture = Image.fromarray(np.ascontiguousarray(pixels))
+    height, width = pixels.shape[:2]
+    scale = PICTURE_SIDE / max(height, width)
+    if scale < 1 and min(height, width) * scale >= 2 * MAX_SIDE:  # a thin strip is sent as it is
+        picture = picture.resize((round(width * scale), round(height * scale)), Image.Resampling.LANCZOS)
+    picture = picture.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.FLOYDSTEINBERG)
     buffer = io.BytesIO()
-    imsave(buffer, piece, format="png")
+    picture.save(buffer, format="png", optimize=True)
     return buffer.getvalue()
 
 
-@lru_cache(maxsize=8)
-def _default_piece_pngs(rows: int, cols: int) -> tuple[bytes, ...]:
-    return _piece_pngs(None, rows, cols)
-
-
-def _piece_pngs(image, rows: int, cols: int) -> tuple[bytes, ...]:
-    pieces = tile_pieces(image, rows, cols)
-    dark = np.full_like(pieces[0], 60)
-    return (*(_piece_png(p) for p in pieces), _piece_png(dark))
-
-
-class PlayableBoard(View):
-    """The sliding puzzle to play by clicking, with shuffle, undo, hint and "solve it".
+class PlayableBoard(LiveView):
+    """The sliding puzzle to play with the mouse or the arrow keys; shuffle, undo, hint, solve.
 
     Parameters
     ----------
@@ -69,13 +102,15 @@ class PlayableBoard(View):
         The board shape, 2x2 up to 16x16 (the size menu offers 2x2 to 6x6).
     picture : bool
         Show the tiles cut from a picture (``image``, default Grace Hopper from matplotlib's
-        sample data) instead of numbers.
+        sample data) instead of numbers. The picture is sent to the browser once and cut there.
+    image : array, optional
+        The picture, ``(height, width)`` or ``(height, width, 3|4)`` pixels.
     algorithm : str
-        The shuffle used by the "shuffle" button (a name in ``puzzlelab.shuffles.ALGORITHMS``);
-        boards it makes are given the parity fix so they can always be solved.
+        The shuffle used by "shuffle" (a name in ``puzzlelab.shuffles.ALGORITHMS``); boards it
+        makes are given the parity fix so they can always be solved.
     blank : str
         ``"last"`` or ``"first"``, where the goal puts the blank.
-    board : Board, optional
+    board : Board or str, optional
         A starting board (default: the goal, so the first thing to do is shuffle).
     rng : int or numpy.random.Generator, optional
         Seed or generator for the shuffles.
@@ -85,13 +120,33 @@ class PlayableBoard(View):
     Arguments are checked at once: a wrong type raises ``TypeError``, an impossible value
     (a shape outside 2..16, an unknown shuffle, a board of another shape) ``ValueError``, before
     anything is built. So do the methods called from code (``click(9)`` on a 3x3 is a
-    ``ValueError``). The controls never raise: their messages go to the error line (an
-    unsolvable board, for instance, gets the parity explanation there when a hint is asked for).
+    ``ValueError``). What comes from the browser never raises: its message goes to the error
+    line (an unsolvable board, for instance, gets the parity explanation there when a hint is
+    asked for), and a value the board cannot take is put back.
 
-    The controls are ``cells`` (one Button per cell, row-major), ``size``, ``algorithm``,
-    ``shuffle_button``, ``undo_button``, ``picture``, ``hint_button``, ``solve_button``,
-    ``step_button``, ``play``; read-outs ``counter``, ``status``, ``error``; ``grid``, ``widget``.
+    Synced state: ``size``, ``algorithm`` and ``picture`` (the browser's menus and switch may
+    set them, and so may code: ``view.size = (4, 4)``); ``tiles``, ``goal_tiles``,
+    ``move_count``, ``solved``, ``can_undo``, ``status``, ``hinted`` (the cell to slide next,
+    or -1), ``animation`` (a solution for the browser to play: its first board and its moves)
+    and ``image`` (PNG bytes, sent once) are Python's alone.
     """
+
+    _esm = js_module("playable")
+
+    size = traitlets.Tuple(traitlets.Int(), traitlets.Int(), default_value=(3, 3)).tag(sync=True)
+    size_options: traitlets.List[list[int]] = traitlets.List().tag(sync=True)
+    algorithm = traitlets.Unicode("fisher_yates").tag(sync=True)
+    algorithm_options = traitlets.List(list(ALGORITHM_NAMES)).tag(sync=True)
+    picture = traitlets.Bool(False).tag(sync=True)
+    image = traitlets.Bytes(b"").tag(sync=True)
+    tiles = traitlets.List(traitlets.Int()).tag(sync=True)
+    goal_tiles = traitlets.List(traitlets.Int()).tag(sync=True)
+    move_count = traitlets.Int(0).tag(sync=True)
+    solved = traitlets.Bool(True).tag(sync=True)
+    can_undo = traitlets.Bool(False).tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    hinted = traitlets.Int(-1).tag(sync=True)
+    animation = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -102,7 +157,7 @@ class PlayableBoard(View):
         image=None,
         algorithm: str = "fisher_yates",
         blank: str = "last",
-        board: Board | None = None,
+        board: Board | str | None = None,
         rng=0,
     ):
         rows = whole("rows", rows, low=2, high=MAX_SIDE)
@@ -118,271 +173,248 @@ class PlayableBoard(View):
         self._image = None if image is None else _checked_image(image)
         if self._image is not None:
             tile_pieces(self._image, rows, cols)  # a bad image is a ValueError now, not at first click
-        self.size = size_dropdown(rows, cols, SIZES)
-        self.algorithm = widgets.Dropdown(
-            options=ALGORITHM_NAMES,
-            value=algorithm,
-            description="shuffle",
-            layout=widgets.Layout(width="260px"),
+        self._seq = 0
+        self._quiet = True  # the observers wait until the board is built
+        super().__init__(
+            size=(rows, cols),
+            size_options=[list(s) for s in sorted({*SIZES, (rows, cols)})],
+            algorithm=algorithm,
+            picture=picture,
         )
-        self.shuffle_button = widgets.Button(description="shuffle", icon="random")
-        self.undo_button = widgets.Button(description="undo", icon="undo")
-        self.picture = widgets.ToggleButton(value=picture, description="picture", icon="image")
-        self.hint_button = widgets.Button(description="hint", icon="lightbulb-o")
-        self.solve_button = widgets.Button(description="solve it", icon="magic")
-        self.step_button = widgets.Button(description="next move", icon="step-forward")
-        self.play = widgets.Play(value=0, min=0, max=0, interval=400, description="play the solution")
-        self.counter = widgets.Label()
-        self.counter.add_class("puzzlelab-move-counter")
-        self.status = widgets.HTML()
-        self.status.add_class("puzzlelab-status")
-        self.error = error_line()
-        self.grid = widgets.GridBox()
-        self.grid.add_class("puzzlelab-board")
-        self.cells: list[widgets.Button] = []
-        self.images: list[widgets.Image] = []
-        self._wire()
-        self._compose(
-            [
-                widgets.HBox([self.size, self.algorithm, self.shuffle_button]),
-                widgets.HBox(
-                    [
-                        self.undo_button,
-                        self.picture,
-                        self.hint_button,
-                        self.solve_button,
-                        self.step_button,
-                        self.play,
-                    ]
-                ),
-                self.grid,
-                widgets.HBox([self.counter, self.status]),
-            ],
-            "puzzlelab-playable-board",
-        )
+        self._quiet = False
+        self._send_picture()
+        self.on_msg(self._on_browser_message)
         self._new_game(start)
 
-    # -- wiring -----------------------------------------------------------------------------------
-    def _wire(self) -> None:
-        self.size.observe(self._on(self._resize), names="value")
-        self.shuffle_button.on_click(self._on(self.shuffle))
-        self.undo_button.on_click(self._on(self.undo))
-        self.picture.observe(self._on(self._build_grid), names="value")
-        self.hint_button.on_click(self._on(self.hint))
-        self.solve_button.on_click(self._on(self.solve))
-        self.step_button.on_click(self._on(self.step))
-        self.play.observe(lambda change: self._guarded(self._play_to, change["new"]), names="value")
+    # -- what the browser may change ---------------------------------------------------------
+    def set_state(self, sync_data: Mapping[str, Any]) -> None:
+        """A state change from the browser: only the menus and the picture switch are taken.
 
-    def _new_game(self, start: Board) -> None:
-        self.goal = Board.goal(start.rows, start.cols, self.blank_side)
-        self.board = start
-        self.history: list[Board] = []
-        self._known: dict[Board, tuple[Board, int, Plan]] = {}
-        self._plan: Plan | None = None
-        self._hinted: int | None = None
-        self._build_grid()
+        Anything else (``tiles``, ``move_count``...) is Python's and is sent back as it is; a
+        value of the wrong type is refused the same way, with a message on the error line.
+        """
+        refused = sorted(set(sync_data) - FROM_BROWSER)
+        taken = {name: value for name, value in sync_data.items() if name in FROM_BROWSER}
+        try:
+            super().set_state(taken)
+        except (traitlets.TraitError, TypeError, ValueError) as err:
+            self.show_error(f"the board cannot take that setting: {err}")
+            refused += sorted(taken)
+        else:
+            if refused:
+                self.show_error(f"the browser cannot set {', '.join(refused)}: Python keeps the board")
+        if refused:
+            self.send_state(refused)  # the browser shows Python's values again
 
-    def _resize(self) -> None:
-        rows, cols = self.size.value
+    def _set_quietly(self, **values: Any) -> None:
+        """Set traits without running their observers (a value put back, or set by the model)."""
+        self._quiet = True
+        try:
+            for name, value in values.items():
+                setattr(self, name, value)
+        finally:
+            self._quiet = False
+
+    @traitlets.observe("size")
+    def _size_changed(self, change) -> None:
+        if not self._quiet and not self._guarded(self._resize, change["new"]):
+            self._set_quietly(size=change["old"])
+
+    @traitlets.observe("algorithm")
+    def _algorithm_changed(self, change) -> None:
+        if not self._quiet and not self._guarded(choice, "algorithm", change["new"], ALGORITHM_NAMES):
+            self._set_quietly(algorithm=change["old"])
+
+    @traitlets.observe("picture")
+    def _picture_changed(self, change) -> None:
+        if not self._quiet:
+            self._guarded(self._send_picture)
+
+    def _resize(self, shape) -> None:
+        rows, cols = shape
+        rows, cols = whole("rows", rows, low=2, high=MAX_SIDE), whole("cols", cols, low=2, high=MAX_SIDE)
         if self._image is not None:
             tile_pieces(self._image, rows, cols)
         self._new_game(Board.goal(rows, cols, self.blank_side))
 
-    def _build_grid(self) -> None:
-        rows, cols = self.board.shape
-        for cell in self.grid.children:
-            cell.close()
-        self.cells = [self._cell_button(k) for k in range(rows * cols)]
-        if self.picture.value:
-            self._pngs = (
-                _default_piece_pngs(rows, cols)
-                if self._image is None
-                else _piece_pngs(self._image, rows, cols)
-            )
-            self.images = [widgets.Image(format="png", width=CELL_PX + 12) for _ in self.cells]
-            children = [
-                widgets.VBox([im, b], layout=widgets.Layout(align_items="center"))
-                for im, b in zip(self.images, self.cells, strict=True)
-            ]
-            for b in self.cells:
-                b.layout.height = "22px"
-            width = CELL_PX + 16
+    def _send_picture(self) -> None:
+        """Send the picture the first time it is needed (the browser keeps it across sizes)."""
+        if self.picture and not self.image:
+            self.image = picture_png(self._image)
+
+    # -- messages from the browser -------------------------------------------------------------
+    def _on_browser_message(self, _widget, content, _buffers) -> None:
+        self._guarded(self._dispatch, content)
+
+    def _dispatch(self, content: Any) -> None:
+        """Run what a message asks: ``{"do": "move", "move": "U"}``, ``{"do": "click", "cell": 4}``
+        or a button, ``{"do": "hint"}``. Moves and cells are checked as if typed in code."""
+        if not isinstance(content, dict):
+            raise ValueError(f"a message to the board must be a dict, got {describe(content)}")
+        action = content.get("do")
+        if action == "move":
+            self.move(content.get("move"))  # type: ignore[arg-type]  # Board.move checks it
+        elif action == "click":
+            self.click(content.get("cell"))  # type: ignore[arg-type]  # whole() checks it
+        elif action in BUTTONS:
+            getattr(self, action)()
         else:
-            self.images = []
-            children = self.cells
-            width = CELL_PX
-        self.grid.children = children
-        self.grid.layout = widgets.Layout(grid_template_columns=f"repeat({cols}, {width}px)", grid_gap="3px")
-        self._render()
+            raise ValueError(f"the board has no action {describe(action)}")
 
-    def _cell_button(self, cell: int) -> widgets.Button:
-        button = widgets.Button(layout=widgets.Layout(width=f"{CELL_PX}px", height=f"{CELL_PX}px"))
-        button.on_click(lambda _b: self._guarded(self.click, cell))
-        return button
-
-    # -- moves -------------------------------------------------------------------------------------
+    # -- the game --------------------------------------------------------------------------------
     @property
-    def move_count(self) -> int:
-        """Moves made since the last shuffle (undo takes one back)."""
-        return len(self.history)
+    def board(self) -> Board:
+        """The board the student sees (Python's model of it)."""
+        return self._board
 
     @property
-    def solved(self) -> bool:
-        return self.board == self.goal
+    def widget(self) -> PlayableBoard:
+        """The view itself (it is the widget); kept so that older lesson code still works."""
+        return self
+
+    def _new_game(self, start: Board) -> None:
+        self.goal = Board.goal(start.rows, start.cols, self.blank_side)
+        self._board = start
+        self.history: list[Board] = []
+        self._known: dict[Board, tuple[Board, int, Plan]] = {}
+        self._plan: Plan | None = None
+        self._publish()
+
+    def _publish(self, *, status: str | None = None, hinted: int = -1, animation: dict | None = None) -> None:
+        """Send the board's state to the browser in one message."""
+        board = self._board
+        with self.hold_sync():
+            self._set_quietly(size=board.shape)
+            self.tiles = list(board.tiles)
+            self.goal_tiles = list(self.goal.tiles)
+            self.move_count = len(self.history)
+            self.solved = board == self.goal
+            self.can_undo = bool(self.history)
+            self.hinted = hinted
+            self.status = ("solved!" if self.solved else "") if status is None else status
+            if animation is not None:
+                self.animation = animation
+
+    def _go(self, board: Board) -> None:
+        self.history.append(self._board)
+        self._board = board
+        self._publish()
+
+    def move(self, move: str) -> None:
+        """The blank travels ``move`` (``"U"``, ``"D"``, ``"L"`` or ``"R"``): what an arrow key does."""
+        self._go(self._board.move(move))
 
     def click(self, cell: int) -> None:
         """Slide the tile in ``cell`` (row-major index) into the blank, if it is next to it."""
-        cell = whole("cell", cell, low=0, high=self.board.size - 1)
-        tile = self.board.tiles[cell]
+        cell = whole("cell", cell, low=0, high=self._board.size - 1)
+        tile = self._board.tiles[cell]
         if tile == BLANK:
             raise ValueError("that is the blank: click a tile next to it")
-        self._go(self.board.slide(tile))
-        self._stop_playing()
+        self._go(self._board.slide(tile))
 
     def slide(self, tile: int) -> None:
         """Slide ``tile`` into the blank."""
-        tile = whole("tile", tile, low=1, high=self.board.size - 1)
-        row, col = self.board.position(tile)  # ValueError for a tile not on the board
-        self.click(row * self.board.cols + col)
+        tile = whole("tile", tile, low=1, high=self._board.size - 1)
+        row, col = self._board.position(tile)
+        self.click(row * self._board.cols + col)
 
     def undo(self) -> None:
         """Take back the last move."""
         if not self.history:
             raise ValueError("nothing to undo")
-        self.board = self.history.pop()
-        self._stop_playing()
-        self._render()
+        self._board = self.history.pop()
+        self._publish()
 
     def shuffle(self) -> None:
         """A new solvable board from the chosen shuffle algorithm (parity fixed where needed)."""
+        from ..parity import is_solvable
         from ..shuffles import shuffle_board
 
-        rows, cols = self.board.shape
-        board = shuffle_board(self.algorithm.value, rows, cols, rng=self._rng, solvable=True)
-        if self.blank_side == "first":
-            from ..parity import is_solvable
-
-            if not is_solvable(board, self.goal):  # the parity fix targets the blank-last goal
-                board = board.swap(*[k for k, t in enumerate(board.tiles) if t != BLANK][:2])
+        rows, cols = self._board.shape
+        board = shuffle_board(self.algorithm, rows, cols, rng=self._rng, solvable=True)
+        if self.blank_side == "first" and not is_solvable(board, self.goal):
+            board = board.swap(*[k for k, t in enumerate(board.tiles) if t != BLANK][:2])
         self._new_game(board)
 
     def set_board(self, board) -> None:
         """Start again from ``board`` (a Board or text such as ``"1 2 3/4 _ 5/7 8 6"``)."""
         board = Board.parse(board)
-        if board.shape != self.board.shape:
-            offer_size(self.size, board.shape)
-            self.size.value = board.shape  # rebuilds the grid for the new shape
+        if self._image is not None:
+            tile_pieces(self._image, board.rows, board.cols)
+        if list(board.shape) not in self.size_options:
+            self.size_options = sorted([*self.size_options, list(board.shape)])
         self._new_game(board)
-
-    def _go(self, board: Board) -> None:
-        self.history.append(self.board)
-        self.board = board
-        self._render()
 
     # -- hints and the solution ---------------------------------------------------------------------
     def _known_plan(self, board: Board) -> tuple[Board, int, Plan]:
         if board not in self._known:
             plan = plan_solution(board, self.goal)
+            if len(self._known) + len(plan.moves) > KNOWN_BOARDS:
+                self._known.clear()  # memory stays bounded on a long session
             left = len(plan.moves)
             for k, (a, b) in enumerate(zip(plan.boards, plan.boards[1:], strict=False)):
                 self._known[a] = (b, left - k, plan)
         return self._known[board]
 
     def hint(self) -> None:
-        """Highlight the tile to slide next on a shortest (or, past 4x4, a good) solution."""
-        if self.solved:
-            self.status.value = "<b>solved!</b> nothing to hint"
+        """Mark the tile to slide next on a shortest (or, past 4x4, a good) solution."""
+        if self._board == self.goal:
+            self.status = "solved! nothing to hint"
             return
-        nxt, left, plan = self._known_plan(self.board)
-        tile = nxt.tiles[self.board.blank]
-        self._hinted = self.board.tiles.index(tile)
-        self._render()
+        nxt, left, plan = self._known_plan(self._board)
+        tile = nxt.tiles[self._board.blank]
         kind = "optimal" if plan.optimal else "not optimal"
-        self.status.value = f"hint: slide tile <b>{tile}</b>; {left} moves to go ({kind}, {plan.method})"
+        self._publish(
+            status=f"hint: slide tile {tile}; {left} moves to go ({kind}, {plan.method})",
+            hinted=self._board.tiles.index(tile),
+        )
+
+    def _solution_from_here(self) -> Plan:
+        _, _, plan = self._known_plan(self._board)
+        start = plan.boards.index(self._board)
+        return Plan(plan.boards[start:], plan.moves[start:], plan.optimal, plan.method)
 
     def solve(self) -> None:
-        """Find a solution and get ready to play it: press Play or "next move"."""
-        if self.solved:
-            self.status.value = "<b>solved!</b> nothing to solve"
+        """Solve the board: the browser plays the solution move by move; the model jumps to the end.
+
+        ``board`` is the goal at once and the history holds every board on the way (so undo
+        takes the solution back one move at a time); ``animation`` carries the first board and
+        the moves, which the browser plays.
+        """
+        if self._board == self.goal:
+            self.status = "solved! nothing to solve"
             return
-        _, _, plan = self._known_plan(self.board)
-        start = plan.boards.index(self.board)
-        self._plan = Plan(plan.boards[start:], plan.moves[start:], plan.optimal, plan.method)
-        self._playing_from = len(self.history)
-        self.play.value = 0
-        self.play.max = len(self._plan.moves)
-        self.status.value = f"solution: {self._plan.describe()}; press play or next move"
+        plan = self._solution_from_here()
+        self._seq += 1
+        animation = {"seq": self._seq, "start": list(self._board.tiles), "moves": "".join(plan.moves)}
+        self.history.extend(plan.boards[:-1])
+        self._board = plan.boards[-1]
+        self._publish(status=f"solved by the computer: {plan.describe()}", animation=animation)
 
     def step(self) -> None:
-        """Play the next move of the solution (finding one first if needed)."""
-        if self._plan is None:
-            self.solve()
-        if self._plan is None:
-            return
-        if self.play.value >= self.play.max:
-            raise ValueError("the solution has been played to the end")
-        self.play.value += 1
+        """Make the next move of a solution (one move of what :meth:`solve` would play)."""
+        if self._board == self.goal:
+            raise ValueError("the board is solved: no next move")
+        nxt, left, plan = self._known_plan(self._board)
+        self._go(nxt)
+        if self._board != self.goal:
+            self.status = f"next move made: {left - 1} to go ({'optimal' if plan.optimal else 'not optimal'})"
 
-    def _play_to(self, k: int) -> None:
-        if self._plan is None or not 0 <= k < len(self._plan.boards):
-            return
-        self.history = self.history[: self._playing_from] + list(self._plan.boards[:k])
-        self.board = self._plan.boards[k]
-        self._render()
-        where = f"move {k} of {len(self._plan.moves)}: {self._plan.moves[k - 1]}" if k else "ready"
-        self.status.value = f"{where} ({self._plan.describe()})" + (
-            " &mdash; <b>solved!</b>" if self.solved else ""
-        )
-
-    def _stop_playing(self) -> None:
-        if self._plan is not None:
-            self._plan = None
-            self.play.max = 0
-
-    # -- drawing ------------------------------------------------------------------------------------
-    def _render(self) -> None:
-        goal = self.goal
-        for cell, (button, tile) in enumerate(zip(self.cells, self.board.tiles, strict=True)):
-            button.description = str(tile) if tile else ""
-            home = tile != BLANK and goal.tiles[cell] == tile
-            # a tile at home is marked by a check mark as well as its colour (colour is never the only
-            # cue); the blank gets an empty fixed-width icon ("fw", no glyph) because ipywidgets'
-            # Button view keeps its old text when description becomes "" and icon is ""
-            button.icon = "fw" if tile == BLANK else "check" if home else ""
-            if tile == BLANK:
-                button.style.button_color = BLANK_COLOR
-            else:
-                button.style.button_color = ON_GOAL_COLOR if home else OFF_GOAL_COLOR
-            button.button_style = "warning" if cell == self._hinted else ""
-        if self.images:
-            self._render_pictures()
-        self._hinted = None
-        self.counter.value = f"moves: {self.move_count}"
-        self.status.value = "<b>solved!</b>" if self.solved else ""
-        self.undo_button.disabled = not self.history
-
-    def _render_pictures(self) -> None:
-        where = {tile: k for k, tile in enumerate(self.goal.tiles)}
-        dark = self._pngs[-1]
-        solved = self.solved
-        for image, tile in zip(self.images, self.board.tiles, strict=True):
-            image.value = dark if tile == BLANK and not solved else self._pngs[where[tile]]
-
+    # -- the static fallback ------------------------------------------------------------------------
     def static_figure(self) -> Figure:
-        figure = Figure(
-            figsize=(0.7 * self.board.cols + 0.5, 0.7 * self.board.rows + 0.8), layout="constrained"
-        )
+        board = self._board
+        figure = Figure(figsize=(0.7 * board.cols + 0.5, 0.7 * board.rows + 0.8), layout="constrained")
         ax = figure.add_subplot()
-        if self.picture.value:
-            draw_picture_board(self.board, image=self._image, ax=ax, goal=self.goal)
+        if self.picture:
+            draw_picture_board(board, image=self._image, ax=ax, goal=self.goal)
         else:
-            draw_board(self.board, ax=ax, goal=self.goal)
+            draw_board(board, ax=ax, goal=self.goal)
         ax.set_title(f"moves: {self.move_count}" + (" - solved!" if self.solved else ""), fontsize=9)
         return figure
 
     def summary(self) -> str:
         state = "solved!" if self.solved else "not solved"
         return (
-            f"PlayableBoard {self.board.rows}x{self.board.cols} [{self.board.text()}], "
+            f"PlayableBoard {self._board.rows}x{self._board.cols} [{self._board.text()}], "
             f"moves: {self.move_count}, {state}"
         )
