@@ -134,7 +134,7 @@ class WrongAnswer(AssertionError):
 
 # -- time limits -------------------------------------------------------------------------------
 class TooSlow(BaseException):
-    """Raised inside a student's code when its :class:`time_limit` is up.
+    """Raised inside a student's code when its :class:`time_limit` is up (CPU or wall clock).
 
     A ``BaseException`` (like ``KeyboardInterrupt``), so a student's ``except Exception:``
     does not swallow it; the limit that raised it is ``limit``.
@@ -146,11 +146,13 @@ class TooSlow(BaseException):
 
 
 class time_limit:  # used like a function: ``with time_limit(5, "..."):``
-    """Stop the code in the ``with`` block after ``seconds`` (wall clock) with :class:`TooSlow`.
+    """Stop the code in the ``with`` block after ``seconds`` of CPU time with :class:`TooSlow`.
 
-    A ``SIGALRM`` timer (``signal.setitimer``) in the main thread; the previous handler and
-    timer are restored on the way out (an outer timer that is due sooner is left to ring
-    instead). It rings again every second until the block ends, so code that catches the
+    Two timers of ``signal.setitimer``, set in the main thread: CPU time (``ITIMER_PROF``, so a
+    busy machine does not stop a fair answer) and, for code that waits instead of computing,
+    wall-clock time (``ITIMER_REAL``, :data:`WALL_FACTOR` times longer). The previous handlers
+    and timers are restored on the way out (an outer timer that is due sooner is left to ring
+    instead). A timer rings again every second until the block ends, so code that catches the
     first :class:`TooSlow` is still stopped. Off the main thread, or where there is no
     ``setitimer`` (Windows), the block runs without a limit. ``KeyboardInterrupt`` (the
     notebook's interrupt button) is untouched.
@@ -160,8 +162,7 @@ class time_limit:  # used like a function: ``with time_limit(5, "..."):``
         if not isinstance(seconds, int | float) or isinstance(seconds, bool) or not seconds > 0:
             raise ValueError(f"seconds must be a positive number, got {seconds!r}")
         self.seconds, self.doing, self.armed = float(seconds), doing, False
-        self._old_handler: Any = None
-        self._old_timer = (0.0, 0.0)
+        self._saved: list[tuple[int, int, Any, tuple[float, float]]] = []
         self._start = 0.0
 
     def _ring(self, signum: int, frame: object) -> None:
@@ -171,34 +172,39 @@ class time_limit:  # used like a function: ``with time_limit(5, "..."):``
     def __enter__(self) -> time_limit:
         if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
             return self
-        current = signal.getitimer(signal.ITIMER_REAL)
-        if 0 < current[0] <= self.seconds:  # an outer limit rings first: let it
-            return self
-        try:
-            self._old_handler = signal.signal(signal.SIGALRM, self._ring)
-        except (ValueError, OSError):  # not allowed here (e.g. an embedded interpreter)
-            return self
+        timers = [(signal.ITIMER_PROF, signal.SIGPROF, self.seconds),
+                  (signal.ITIMER_REAL, signal.SIGALRM, self.seconds * WALL_FACTOR)]  # fmt: skip
         self._start = time.monotonic()
-        self._old_timer = signal.setitimer(signal.ITIMER_REAL, self.seconds, 1.0)
-        self.armed = True
+        for which, signum, seconds in timers:
+            current = signal.getitimer(which)
+            if 0 < current[0] <= seconds:  # an outer limit rings first: let it
+                continue
+            try:
+                handler = signal.signal(signum, self._ring)
+            except (ValueError, OSError):  # not allowed here (e.g. an embedded interpreter)
+                continue
+            self._saved.append((which, signum, handler, signal.setitimer(which, seconds, 1.0)))
+        self.armed = bool(self._saved)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if not self.armed:
-            return
         self.armed = False
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, signal.SIG_DFL if self._old_handler is None else self._old_handler)
-        delay, interval = self._old_timer
-        if delay > 0:
-            signal.setitimer(
-                signal.ITIMER_REAL, max(delay - (time.monotonic() - self._start), 1e-3), interval
-            )
+        spent = time.monotonic() - self._start
+        while self._saved:
+            which, signum, handler, (delay, interval) = self._saved.pop()
+            signal.setitimer(which, 0)
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
+            if delay > 0:  # an outer timer: it goes on (CPU time is counted as wall time here)
+                signal.setitimer(which, max(delay - spent, 1e-3), interval)
+
+
+#: How many times its CPU-time limit a :class:`time_limit` allows in wall-clock time.
+WALL_FACTOR = 6.0
 
 
 def _too_slow(limit: time_limit) -> WrongAnswer:
     return WrongAnswer(
-        f"{limit.doing} ran for more than {limit.seconds:g} s and was stopped",
+        f"{limit.doing} ran for more than {limit.seconds:g} s of computing and was stopped",
         hint="an endless loop? check that every loop ends (a while loop's condition must change); "
         "run your function on that input yourself, where the interrupt button stops it",
         reason="timeout",
@@ -226,8 +232,8 @@ def _plain(value: object, budget: _Budget, depth: int, where: str, returns: str)
         raise WrongAnswer(f"{where} returned a huge value (more than {_MAX_ITEMS:,} items, or nested more "
                           f"than {_MAX_DEPTH} deep)", hint=f"return {returns}", reason="huge")  # fmt: skip
     if value is None or type(value) in (bool, int, float, str, Fraction):
-        if type(value) is str and len(value) > _MAX_ITEMS:  # type: ignore[arg-type]
-            raise WrongAnswer(f"{where} returned a string of {len(value):,} characters",  # type: ignore[arg-type]
+        if type(value) is str and len(value) > _MAX_ITEMS:
+            raise WrongAnswer(f"{where} returned a string of {len(value):,} characters",
                               hint=f"return {returns}", reason="huge")  # fmt: skip
         return value
     if isinstance(value, bool | np.bool_):
@@ -245,17 +251,17 @@ def _plain(value: object, budget: _Budget, depth: int, where: str, returns: str)
     if isinstance(value, Fraction):
         return Fraction(int.__index__(value.numerator), int.__index__(value.denominator))
     if isinstance(value, Board):
-        tiles = Board.tiles.__get__(value)  # type: ignore[attr-defined]  # the slot, not a subclass property
-        return Board(tuple(_plain(t, budget, depth + 1, where, returns) for t in tiles),
-                     Board.rows.__get__(value), Board.cols.__get__(value))  # type: ignore[attr-defined]  # fmt: skip
+        slots = vars(Board)  # read the slots themselves, not a subclass's properties
+        tiles, rows, cols = (slots[name].__get__(value) for name in ("tiles", "rows", "cols"))
+        return Board(tuple(_plain(t, budget, depth + 1, where, returns) for t in tiles), rows, cols)
     if isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
         if value.size > budget.left:
             budget.left = -1
             return _plain(value, budget, depth, where, returns)
         return _plain(value.tolist(), budget, depth, where, returns)
     if isinstance(value, list | tuple | set | frozenset):
-        base = next(kind for kind in (list, tuple, set, frozenset) if isinstance(value, kind))
-        items = [_plain(item, budget, depth + 1, where, returns) for item in base.__iter__(value)]  # type: ignore[attr-defined]
+        base: Any = next(kind for kind in (list, tuple, set, frozenset) if isinstance(value, kind))
+        items = [_plain(item, budget, depth + 1, where, returns) for item in base.__iter__(value)]
         return set(items) if base in (set, frozenset) else base(items)
     if isinstance(value, dict):
         return {_plain(k, budget, depth + 1, where, returns): _plain(v, budget, depth + 1, where, returns)
@@ -296,7 +302,7 @@ def _equal(got: object, want: object) -> bool:
     if isinstance(want, int | Fraction | float):
         if type(got) not in (int, float, Fraction):
             return False
-        if isinstance(want, int) and type(got) is float and not got.is_integer():  # type: ignore[union-attr]
+        if isinstance(want, int) and type(got) is float and not got.is_integer():
             return False
         return got == want
     if isinstance(want, str):
@@ -305,16 +311,11 @@ def _equal(got: object, want: object) -> bool:
         return (type(got) in (list, tuple) and len(got) == len(want)  # type: ignore[arg-type]
                 and all(_equal(a, b) for a, b in zip(got, want, strict=True)))  # type: ignore[call-overload]  # fmt: skip
     if isinstance(want, dict):
-        return (type(got) is dict and got.keys() == want.keys()  # type: ignore[attr-defined]
-                and all(_equal(got[k], v) for k, v in want.items()))  # type: ignore[index]  # fmt: skip
+        return (type(got) is dict and got.keys() == want.keys()
+                and all(_equal(got[k], v) for k, v in want.items()))  # fmt: skip
     if isinstance(want, set | frozenset):
         return (
-            type(got) is set
-            and len(got) == len(want)
-            and all(  # type: ignore[arg-type]
-                any(_equal(g, w) for g in got)
-                for w in want  # type: ignore[attr-defined]
-            )
+            type(got) is set and len(got) == len(want) and all(any(_equal(g, w) for g in got) for w in want)
         )
     if isinstance(want, Board):
         return type(got) is Board and got == want

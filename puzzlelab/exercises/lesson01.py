@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from math import factorial
+from typing import Any
 
 import numpy as np
 
@@ -52,7 +53,7 @@ def _as_fraction(value: object, where: str) -> Fraction:
 _SHUFFLE_SECONDS = 30.0  # for all the shuffles of one n
 
 
-def _as_permutation(got: object, n: int) -> list[int]:
+def _as_permutation(got: Any, n: int) -> list[int]:
     """The student's shuffle result as a list of ints, or a WrongAnswer (never truncating a float)."""
     if type(got) is list and all(type(x) is int for x in got):  # the usual answer: no conversion
         perm = got

@@ -7,15 +7,22 @@ correct: Manhattan distance
 
 from __future__ import annotations
 
+import contextlib
+import time
 import types
+import weakref
+from functools import lru_cache
+from itertools import permutations
 
 import numpy as np
 
 from .. import heuristics, search
 from ..board import Board
 from ..lesson_tools import exact_distance
+from ..perm import unrank_many
+from ..search import state_space_distances
 from ..shuffles import shuffle_board, uniform_solvable
-from ._core import WrongAnswer, call, exercise, expect, same
+from ._core import TooSlow, WrongAnswer, _short, call, call_within, exercise, expect, plain, same, time_limit
 
 __all__ = [
     "DETOUR_MAX_DISTANCE",
@@ -39,17 +46,41 @@ OVERESTIMATE_MIN_DISTANCE = 20
 DETOUR_MAX_DISTANCE = 10
 
 
-def _as_board(value, where: str) -> Board:
+_BOARD_RETURNS = 'a Board or text such as "1 2 3/4 5 6/7 _ 8"'
+
+
+def _as_board(value, where: str, *, none_hint: str | None = None) -> Board:
     """A student's board, given as a Board or as text such as "1 2 3/4 5 6/7 _ 8"."""
+    value = plain(value, where=where, returns=_BOARD_RETURNS)
+    if value is None:
+        raise WrongAnswer(f"{where} returned None: your code ended without returning a board",
+                          hint=none_hint or "return the board you found", reason="none")  # fmt: skip
     if isinstance(value, Board):
         return value
     try:
         return Board.parse(value)
     except (TypeError, ValueError) as error:
         raise WrongAnswer(
-            f"{where} returned {value!r}, which is not a board ({error})",
-            hint='return a Board or text such as "1 2 3/4 5 6/7 _ 8"',
+            f"{where} returned {_short(value)}, which is not a board ({error})",
+            hint=f"return {_BOARD_RETURNS}",
         ) from None
+
+
+#: How long a zero-argument search for a board (exercises "admissible?" and B) may run.
+_SEARCH_SECONDS = 60.0
+
+
+def _found_board(student_fn, where: str, hint: str) -> Board:
+    """Call a function that searches for a board; if it finds none (returns None, or runs on to
+    the stub's raise line), say so with ``hint`` rather than "not answered yet"."""
+    try:
+        value = call_within(_SEARCH_SECONDS, student_fn)
+    except WrongAnswer as wrong:
+        if wrong.reason == "ran past the stub":
+            raise WrongAnswer(f"{where} found no board: it reached the stub's `raise NotImplementedError()`",
+                              hint=hint, reason=wrong.reason) from None  # fmt: skip
+        raise
+    return _as_board(value, where, none_hint=hint)
 
 
 def _solvable_3x3(board: Board, where: str) -> None:
@@ -76,7 +107,21 @@ def _manhattan_cases(hidden: bool) -> list[tuple[Board, Board]]:
         rows, cols = shapes[k % len(shapes)]
         goal = Board.goal(rows, cols, blank=("last", "first")[k % 2])
         cases.append((shuffle_board("fisher_yates", rows, cols, rng), goal))
+    for rows, cols in [(2, 3), (3, 2)]:  # every board of two small shapes, for both goals
+        goals = [Board.goal(rows, cols, blank=blank) for blank in ("last", "first")]
+        cases += [(Board(p, rows, cols), goal) for p in permutations(range(rows * cols)) for goal in goals]
     return cases
+
+
+def _manhattan_hint(board: Board, goal: Board, got: object) -> str:
+    """Name the slip: the blank counted, the board's index used for the goal, or rows only."""
+    blank_r, blank_c = board.position(0)
+    goal_r, goal_c = goal.position(0)
+    if got == heuristics.manhattan(board, goal) + abs(blank_r - goal_r) + abs(blank_c - goal_c):
+        return "the blank is not a tile: skip it (0)"
+    if got == heuristics.misplaced(board, goal):
+        return "that counts misplaced tiles; Manhattan adds how far each tile is from its goal cell"
+    return "skip the blank (0); use the goal's position of each tile, not the board's index"
 
 
 @exercise("Manhattan distance")
@@ -84,12 +129,9 @@ def check_manhattan(my_manhattan, *, hidden=False):
     """``my_manhattan(board, goal)`` equals ``heuristics.manhattan`` on boards of several shapes
     and both goal conventions."""
     for board, goal in _manhattan_cases(hidden):
-        same(
-            call(my_manhattan, board, goal),
-            heuristics.manhattan(board, goal),
-            where=f"board {board.text()!r} and goal {goal.text()!r}",
-            hint="skip the blank (0); use the goal's position of each tile, not the board's index",
-        )
+        got = call(my_manhattan, board, goal)
+        same(got, heuristics.manhattan(board, goal), where=f"board {board.text()!r} and goal {goal.text()!r}",
+             hint=_manhattan_hint(board, goal, plain(got)))  # fmt: skip
 
 
 @exercise("greedy best-first: extra moves")
@@ -99,7 +141,8 @@ def check_greedy_extra(greedy_extra_moves, *, hidden=False):
     boards = [Board.parse("8 7 3/1 _ 4/6 2 5"), LESSON_EXAMPLE]
     boards += [uniform_solvable(3, 3, rng=seed) for seed in (range(100, 112) if hidden else (7, 8))]
     for board in boards:
-        got, run, optimum = call(greedy_extra_moves, board), search.greedy(board), exact_distance(board)
+        got = plain(call_within(20, greedy_extra_moves, board), returns="a whole number of moves")
+        run, optimum = search.greedy(board), exact_distance(board)
         same(got, run.cost - optimum, where=f"board {board.text()!r}", reveal=False,
              hint=_greedy_extra_hint(got, run, optimum))  # fmt: skip
 
@@ -125,12 +168,24 @@ def _greedy_extra_hint(got: object, run: search.SearchResult, optimum: int) -> s
     return "compare the length of greedy's solution with the optimum, the true distance (section 1)"
 
 
+_OVERESTIMATE_HINT = (
+    "compare h = manhattan + misplaced with exact_distance(board) on many random boards "
+    "(shuffles.uniform_solvable with seeds 0, 1, 2, ...): a few hundred are enough"
+)
+_DETOUR_HINT = (
+    "walks of about 10 slides almost never give a detour; walks of 20 to 30 slides "
+    "(shuffles.shuffle_board('random_walk', 3, 3, rng=seed, steps=30)) often end within 10 moves of "
+    "the goal: keep those with exact_distance(board) <= 10 and try the article's solver on each, "
+    "a few thousand seeds"
+)
+
+
 @exercise("a board where manhattan + misplaced overestimates")
 def check_overestimate(overestimate_board, *, hidden=False):
     """``overestimate_board()`` returns a solvable 3x3 board, at least
     :data:`OVERESTIMATE_MIN_DISTANCE` moves from the goal, whose manhattan + misplaced exceeds its
     true distance to the goal."""
-    board = _as_board(call(overestimate_board), "overestimate_board()")
+    board = _found_board(overestimate_board, "overestimate_board()", _OVERESTIMATE_HINT)
     _solvable_3x3(board, "overestimate_board()")
     h = heuristics.manhattan(board) + heuristics.misplaced(board)
     d = exact_distance(board)
@@ -151,24 +206,21 @@ def check_overestimate(overestimate_board, *, hidden=False):
 def check_article_detour(article_detour, *, hidden=False):
     """``article_detour()`` returns a solvable 3x3 board, at most :data:`DETOUR_MAX_DISTANCE`
     moves from the goal, on which the article's solver returns a solution longer than the optimum."""
-    board = _as_board(call(article_detour), "article_detour()")
+    board = _found_board(article_detour, "article_detour()", _DETOUR_HINT)
     _solvable_3x3(board, "article_detour()")
     d = exact_distance(board)
     expect(
         d <= DETOUR_MAX_DISTANCE,
         f"{board.text()} is {d} moves from the goal; find one at most {DETOUR_MAX_DISTANCE} moves away",
-        hint="uniformly random boards are about 22 moves away; lesson 01's random slides start at the goal",
+        hint="uniformly random boards are about 22 moves away; random slides from the goal (20 to 30 of "
+        "them) often end nearer",
     )
     found = search.article_solver(board).cost
     expect(
         found > d,
         f"on {board.text()} the article's solver finds a {found}-move solution, and that is optimal",
-        hint="detours this close to the goal are rare: try many boards",
+        hint="detours this close to the goal are rare: " + _DETOUR_HINT,
     )
-
-
-def _sample_boards(count: int, seed: int) -> list[Board]:
-    return [uniform_solvable(3, 3, rng=seed * 100_000 + k) for k in range(count)]
 
 
 _LIBRARY = ("puzzlelab.heuristics", "puzzlelab.search", "puzzlelab.lesson_tools")
@@ -230,18 +282,110 @@ def _library_used(fn: object, seen: set | None = None) -> str | None:
 
 
 def _number(value: object, where: str) -> float:
-    try:
-        return float(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
+    """A heuristic's value as a number: ints, numpy numbers and finite floats (not True/False)."""
+    if type(value) is int:
+        return value
+    got = plain(value, where=where, returns="a number of moves")
+    if type(got) not in (int, float) or not np.isfinite(got):
         hint = "return the estimated number of moves left, a whole number"
-        raise WrongAnswer(f"{where} returned {value!r}, not a number", hint=hint) from None
+        raise WrongAnswer(f"{where} returned {_short(got)}, not a number", hint=hint, reason="type")
+    return got
+
+
+#: The 3x3 space: every solvable board (blank-last goal), as tiles, with its true distance.
+_SPACE_SIZE = 181_440
+#: How long the sweep of a student's heuristic over the whole 3x3 space may take (seconds).
+_SWEEP_SECONDS = 60.0
+_board_from = getattr(Board, "unchecked", None) or Board._trusted  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=1)
+def _space_by_risk() -> tuple[list[tuple[int, ...]], list[int]]:
+    """Every solvable 3x3 board (tiles) and its distance, the likeliest overestimates first: boards
+    whose slack (distance - Manhattan) is small next to the reversed pairs in their lines (what
+    a heuristic adding to Manhattan usually counts), then by slack. Vectorised over the space."""
+    dist = state_space_distances(3, 3)
+    ranks = np.flatnonzero(dist >= 0)
+    tiles = unrank_many(ranks, 9)
+    d = dist[ranks].astype(np.int64)
+    cell, home = np.arange(9), np.where(tiles > 0, tiles - 1, 8)
+    manhattan = ((np.abs(cell // 3 - home // 3) + np.abs(cell % 3 - home % 3)) * (tiles > 0)).sum(axis=1)
+    pairs = np.zeros(len(d), dtype=np.int64)
+    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8)]
+    for k, line in enumerate(lines):
+        along, across = (home % 3, home // 3) if k < 3 else (home // 3, home % 3)
+        own = (tiles > 0) & (across == (line[0] // 3 if k < 3 else line[0] % 3))
+        for i, a in enumerate(line):
+            for b in line[i + 1 :]:
+                pairs += own[:, a] & own[:, b] & (along[:, a] > along[:, b])
+    slack = d - manhattan
+    order = np.lexsort((slack, slack - 2 * pairs))
+    assert len(order) == _SPACE_SIZE
+    return [tuple(t) for t in tiles[order].tolist()], d[order].tolist()
+
+
+#: How many boards (in risk order) each function was found admissible on, with its code to notice
+#: a redefinition: the hidden check does not repeat the visible one's sweep.
+_ADMISSIBLE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _sweep(my_heuristic, upto: int = _SPACE_SIZE) -> None:
+    """``my_heuristic(board, goal) <= true distance`` on the first ``upto`` boards of the 181,440
+    solvable 3x3 boards (likeliest overestimates first), within :data:`_SWEEP_SECONDS`; the first
+    board where it overestimates is named. Boards already checked for this function are skipped."""
+    code = getattr(my_heuristic, "__code__", None)
+    try:
+        seen_code, done = _ADMISSIBLE.get(my_heuristic, (None, 0))
+    except TypeError:  # not weak-referenceable (a builtin or a callable object): no memory
+        seen_code, done = None, 0
+    done = done if seen_code is code and code is not None else 0
+    goal, (space, distances) = Board.goal(3, 3), _space_by_risk()
+    limit, start = time_limit(_SWEEP_SECONDS, "my_heuristic on the 181,440 boards"), time.monotonic()
+    try:
+        with limit:
+            for tiles, d in zip(space[done:upto], distances[done:upto], strict=True):
+                board = _board_from(tiles, 3, 3)
+                try:
+                    h = my_heuristic(board, goal)
+                except Exception as error:
+                    where = f"my_heuristic({board.text()!r}, goal)"
+                    raise WrongAnswer(f"{where} raised {type(error).__name__}: {error}",
+                                      hint="run your function on that board yourself") from error  # fmt: skip
+                if type(h) is not int:
+                    h = _number(h, f"my_heuristic({board.text()!r}, goal)")
+                if h > d:
+                    raise WrongAnswer(f"not admissible: h = {h:g} on {board.text()!r}, which is only {d} "
+                                      "moves from the goal", hint=_ADMISSIBLE_HINT)  # fmt: skip
+                done += 1
+    except TooSlow as stop:
+        if stop.limit is not limit:
+            raise
+        spent = time.monotonic() - start
+        raise WrongAnswer(
+            f"my_heuristic is too slow to check: the check tries it on all {_SPACE_SIZE:,} solvable 3x3 "
+            f"boards and it covered {done:,} in {spent:.0f} s",
+            hint="make it faster: compute the goal's positions once (a dict from tile to (row, column)), "
+            "not with goal.position inside every loop",
+            reason="timeout",
+        ) from None
+    with contextlib.suppress(TypeError):
+        _ADMISSIBLE[my_heuristic] = (code, done)
+
+
+#: How many of the riskiest boards are tried before A*'s node count (the rest after it).
+_FIRST_SWEEP = 5_000
+_ADMISSIBLE_HINT = (
+    "count only moves that every solution must make: a tile counted in a row's conflict and in a "
+    "column's may not be charged twice, and one tile leaving a line can settle several reversed pairs"
+)
 
 
 @exercise("an admissible heuristic that beats the Manhattan distance")
 def check_my_heuristic(my_heuristic, *, hidden=False):
     """``my_heuristic(board, goal)`` uses none of the library's heuristics, searches or exact
-    distances, never overestimates on sampled 3x3 boards, and makes A* expand fewer nodes than
-    with the Manhattan distance on three boards."""
+    distances, makes A* expand fewer nodes than with the Manhattan distance on three boards, and
+    never overestimates on any of the 181,440 solvable 3x3 boards (all of them, the likeliest
+    overestimates first; the hidden check reuses the visible one's sweep of the same function)."""
     used = _library_used(my_heuristic)
     expect(
         used is None,
@@ -249,16 +393,12 @@ def check_my_heuristic(my_heuristic, *, hidden=False):
         hint="your own functions (such as my_manhattan) are fine; the library's heuristics are not",
     )
     goal = Board.goal(3, 3)
-    for board in [goal, *_sample_boards(3000 if hidden else 300, 4 if hidden else 3)]:
-        h = _number(call(my_heuristic, board, goal), f"my_heuristic({board.text()!r}, goal)")
-        d = exact_distance(board)
-        expect(
-            h <= d,
-            f"not admissible: h = {h:g} on {board.text()!r}, which is only {d} moves from the goal",
-            hint="count only moves that every solution must make",
-        )
+    h = _number(call(my_heuristic, goal, goal), "my_heuristic(goal, goal)")  # a stub: "not answered"
+    expect(h <= 0, f"not admissible: h = {h:g} on the goal itself", hint=_ADMISSIBLE_HINT)
+    _sweep(my_heuristic, _FIRST_SWEEP)  # the likeliest overestimates: named before the node count
     instances = [uniform_solvable(3, 3, rng=seed) for seed in (1, 5, 16)]
-    mine = sum(search.astar(b, heuristic=my_heuristic).expanded for b in instances)
+    with time_limit(60, "A* with my_heuristic on three boards"):
+        mine = sum(search.astar(b, heuristic=my_heuristic).expanded for b in instances)
     base = sum(search.astar(b, heuristic=heuristics.manhattan).expanded for b in instances)
     expect(
         mine < base,
@@ -266,3 +406,4 @@ def check_my_heuristic(my_heuristic, *, hidden=False):
         f"with the Manhattan distance {base:,}",
         hint="when two tiles of one row stand in each other's way, one of them must leave the row",
     )
+    _sweep(my_heuristic)  # last: the costly part (all 181,440 boards), done once per function

@@ -10,7 +10,7 @@ from ..board import Board
 from ..heuristics import manhattan
 from ..lesson_tools import exact_distance, iteration_work
 from ..shuffles import uniform_solvable
-from ._core import WrongAnswer, call, exercise, expect, same
+from ._core import WrongAnswer, _short, call, call_within, exercise, expect, plain, same, time_limit
 
 __all__ = [
     "check_iterations",
@@ -41,23 +41,37 @@ def check_weighted_astar(my_weighted_astar, *, hidden=False):
     )
     for start, w in cases:
         truth = search.weighted_astar(start, goal, weight=w, heuristic=manhattan)
-        got = call(my_weighted_astar, start, goal, w)
+        got = plain(call_within(30, my_weighted_astar, start, goal, w), where="my_weighted_astar",
+                    returns="a tuple (solution length, nodes expanded)")  # fmt: skip
         expect(
             isinstance(got, tuple | list) and len(got) == 2,
-            f"my_weighted_astar should return (solution length, nodes expanded), got {got!r}",
+            f"my_weighted_astar should return (solution length, nodes expanded), got {_short(got)}",
+            hint="return g, expanded when the goal comes off the heap",
         )
         same(
             got[0],
             truth.cost,
             where=f"start {start.text()!r}, w = {w} (solution length)",
-            hint="test for the goal when a board comes OFF the heap, not when it is generated",
+            hint=_length_hint(got[0], truth.cost, w),
         )
         same(
             got[1],
             truth.expanded,
             where=f"start {start.text()!r}, w = {w} (nodes expanded)",
-            hint="skip stale heap entries without counting them; break ties by larger g, then by age",
+            hint=_expanded_hint(got[1], truth.expanded),
         )
+
+
+def _length_hint(got: object, want: int, w: float) -> str:
+    if got == want - 1 or got == want + 1:
+        return "off by one: the length is the number of moves (g of the goal), not of boards"
+    return "test for the goal when a board comes OFF the heap, not when it is generated; f = g + w * h"
+
+
+def _expanded_hint(got: object, want: int) -> str:
+    if got == want + 1:
+        return "off by one: the goal itself is taken off the heap but not expanded"
+    return "skip stale heap entries without counting them; break ties by larger g, then by age"
 
 
 @exercise("how much weight halves the work")
@@ -70,11 +84,12 @@ def check_smallest_half_weight(smallest_half_weight, *, hidden=False):
         limit = search.astar(board).expanded / 2
         truth = next((w for w in WEIGHTS if search.weighted_astar(board, weight=w).expanded < limit), None)
         same(
-            call(smallest_half_weight, board, WEIGHTS),
+            call_within(30, smallest_half_weight, board, WEIGHTS),
             truth,
             where=f"puzzle {index} ({board.text()!r})",
             reveal=False,
-            hint="run weighted_astar with each weight in order, compare .expanded with A*'s",
+            hint="run weighted_astar with each weight in order (the smallest first), compare .expanded with "
+            "half of A*'s (fewer than half: strictly); None if no weight does",
         )
 
 
@@ -97,19 +112,28 @@ def _named_search(name: str, board: Board):
 def _priority(chosen: dict, name: str):
     """The student's priority for ``name``, checked to be a function of (g, h) giving a number."""
     f = chosen[name]
-    expect(callable(f), f'priorities()["{name}"] is {f!r}, not a function',
+    expect(callable(f), f'priorities()["{name}"] is {_short(f)}, not a function',
            hint="give a function of g and h, e.g. lambda g, h: g")  # fmt: skip
+    where = f'priorities()["{name}"](g=3, h=7)'
     try:
-        value = f(3, 7)
+        value = plain(f(3, 7), where=where, returns="a number")
+    except WrongAnswer:
+        raise
     except Exception as error:
-        raise WrongAnswer(f'priorities()["{name}"](g=3, h=7) raised {type(error).__name__}: {error}',
+        raise WrongAnswer(f"{where} raised {type(error).__name__}: {error}",
                           hint="a priority takes two numbers, g and h") from error  # fmt: skip
     expect(
-        isinstance(value, int | float) and not isinstance(value, bool),
-        f'priorities()["{name}"](g=3, h=7) returned {value!r}, not a number',
+        type(value) in (int, float),
+        f"{where} returned {_short(value)}, not a number",
         hint="a priority is one number: the frontier expands the smallest first",
     )
-    return f
+
+    def number(g, h):  # the engine sorts plain numbers: no object of the student's own can steer it
+        got = plain(f(g, h), where=f'priorities()["{name}"]', returns="a number")
+        expect(type(got) in (int, float), f'priorities()["{name}"] returned {_short(got)}, not a number')
+        return got
+
+    return number
 
 
 _HINT = "f is what the frontier sorts by: which of g and h does this search use, and how much?"
@@ -128,7 +152,7 @@ def check_priorities(priorities, *, hidden=False):
     search: breadth-first, A*, weighted A* with w = 3, and "h decides, ties go to the smaller g"
     (weighted A* with a huge weight)."""
     chosen = call(priorities)
-    expect(isinstance(chosen, dict), f"priorities() should return a dict, got {chosen!r}")
+    expect(isinstance(chosen, dict), f"priorities() should return a dict, got {_short(chosen)}")
     missing = [name for name in PRIORITY_NAMES if name not in chosen]
     expect(
         not missing, f"priorities() has no entry for {missing}", hint=f"give all of {list(PRIORITY_NAMES)}"
@@ -139,8 +163,9 @@ def check_priorities(priorities, *, hidden=False):
     for name in PRIORITY_NAMES:
         # breadth-first search is slow to replay: only the two shallowest boards
         for board in sorted(boards, key=exact_distance)[:2] if name == "bfs" else boards:
-            events = search.best_first_events(board, priority=functions[name])
-            expanded = sum(event.kind == "expand" for event in events)
+            with time_limit(60, f'the engine with priorities()["{name}"] on {board.text()!r}'):
+                events = search.best_first_events(board, priority=functions[name])
+                expanded = sum(event.kind == "expand" for event in events)
             same(
                 expanded,
                 _named_search(name, board).expanded,
@@ -168,13 +193,31 @@ def check_optimum_range(optimum_range, *, hidden=False):
     for length, w in cases:
         got = call(optimum_range, length, w)
         same(
-            tuple(got) if isinstance(got, list) else got,
+            got,
             _optimum_range(length, w),
             where=f"length = {length}, w = {w}",
             reveal=False,
-            hint="the bound says length <= w * optimum; and lesson 02: all solutions of one board have "
-            "the same parity",
+            hint=_range_hint(plain(got), length, w),
         )
+
+
+def _range_hint(got: object, length: int, w) -> str:
+    """Name the slip: the bound read the wrong way, the parity forgotten, rounding down, the pair reversed."""
+    smallest, largest = _optimum_range(length, w)
+    if not isinstance(got, tuple | list) or len(got) != 2:
+        return "return a pair: (smallest, largest)"
+    low, high = got
+    if (low, high) == (largest, smallest):
+        return "the pair reversed: the smallest first"
+    if isinstance(low, int | float) and low > length:
+        return "the wrong direction: the optimum is at most the length found, never more"
+    if low == math.floor(Fraction(length) / Fraction(str(w))) and low != smallest:
+        return "round up, not down: the optimum is a whole number of moves at least length / w"
+    if low == math.ceil(Fraction(length) / Fraction(str(w))):
+        return "lesson 02: all solutions of one board have the same parity as the optimum"
+    return (
+        "the bound says length <= w * optimum; and lesson 02: all solutions of one board have the same parity"
+    )
 
 
 @exercise("predict IDA*'s iterations")
@@ -185,10 +228,19 @@ def check_iterations(predict_iterations, *, hidden=False):
     for index in range(20) if hidden else (3, 0, 16):
         board = puzzles[index]
         bounds, _work = iteration_work(search.ida_star_events(board))
+        got = call(predict_iterations, board)
         same(
-            call(predict_iterations, board),
+            got,
             len(bounds),
             where=f"puzzle {index} ({board.text()!r})",
             reveal=False,
-            hint="the first bound is h(start), the last is the optimum; by how much does it rise?",
+            hint=_iterations_hint(plain(got), len(bounds)),
         )
+
+
+def _iterations_hint(got: object, want: int) -> str:
+    if got in (want - 1, want + 1):
+        return "off by one: count the first bound, h(start), and the last, the optimum, both"
+    if got == 2 * want - 1 or got == 2 * (want - 1):
+        return "the bound rises by 2 each time (lesson 02: every solution has the optimum's parity), not by 1"
+    return "the first bound is h(start), the last is the optimum; by how much does it rise?"

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import numbers
 import types
+from fractions import Fraction
+from itertools import permutations
 
 import numpy as np
 
 from .. import search
 from ..board import Board
-from ._core import call, exercise, expect, same
+from ._core import WrongAnswer, _short, call, exercise, expect, plain, same, whole_number
 
 __all__ = ["BY_HAND", "check_by_hand", "check_line_penalty", "check_share_beyond", "line_board"]
 
@@ -49,14 +50,28 @@ def check_line_penalty(line_penalty, *, hidden=False):
     cases = [[2, 0, 1, 3], [2, 1, 0], [0, 1, 2, 3], [3, 2, 1, 0], [1, 0]]
     if hidden:
         rng = np.random.default_rng(505)
-        cases += [[int(c) for c in rng.permutation(k)] for k in (2, 3, 4, 5, 6, 7, 8) for _ in range(6)]
+        cases += [[int(c) for c in rng.permutation(k)] for k in (7, 8) for _ in range(12)]
+    cases += [list(p) for k in range(2, 7 if hidden else 5) for p in permutations(range(k))]  # every one
     for columns in cases:
-        same(
-            call(line_penalty, list(columns)),
-            _line_truth(columns),
-            where=f"goal_columns = {columns}",
-            hint="the tiles that may stay form the longest increasing subsequence; each other tile costs 2",
-        )
+        got = call(line_penalty, list(columns))
+        same(got, _line_truth(columns), where=f"goal_columns = {columns}",
+             hint=_line_hint(columns, plain(got)))  # fmt: skip
+
+
+def _line_hint(columns: list[int], got: object) -> str:
+    """Name the slip: pairs counted instead of tiles, or tiles out of place instead of the LIS."""
+    pairs = sum(a > b for i, a in enumerate(columns) for b in columns[i + 1 :])
+    out_of_place = sum(c != k for k, c in enumerate(columns))
+    if got == 2 * pairs:
+        return "2 per reversed pair counts a tile that blocks several others more than once: " + _LIS
+    if got == 2 * out_of_place or got == out_of_place:
+        return "tiles away from their column may still keep their order: " + _LIS
+    if got == _line_truth(columns) // 2:
+        return "each tile that must leave the row costs 2 moves (out and back in), not 1"
+    return _LIS
+
+
+_LIS = "the tiles that may stay form the longest increasing subsequence; each other tile costs 2"
 
 
 @exercise("Manhattan and linear conflict by hand")
@@ -65,16 +80,24 @@ def check_by_hand(by_hand, *, hidden=False):
     paper: a function that asks the library (or even looks at ``BY_HAND``) is refused."""
     code = getattr(by_hand, "__code__", None)
     used = sorted(_names_used(code) & _LIBRARY_NAMES) if code is not None else []
-    got = call(by_hand)
+    if str(getattr(by_hand, "__module__", "")).startswith("puzzlelab"):
+        used = [getattr(by_hand, "__name__", "the library")]
+    got = plain(call(by_hand), where="by_hand()", returns="two whole numbers, e.g. return 3, 5")
     expect(
         not used,
         f"by_hand() uses {', '.join(used)}: this exercise is worked out on paper",
         hint="count on the board's picture or text, then return the two numbers, e.g. return 3, 5",
     )
     expect(
-        isinstance(got, tuple | list) and len(got) == 2, f"by_hand() should return two numbers, got {got!r}"
+        isinstance(got, tuple | list) and len(got) == 2,
+        f"by_hand() should return two numbers, got {_short(got)}",
+        hint="return the two numbers, e.g. return 3, 5",
     )
-    manhattan, conflict = got
+    manhattan, conflict = (whole_number(x, where="by_hand()", returns="two whole numbers") for x in got)
+    if conflict < manhattan:
+        raise WrongAnswer("by_hand() gives a linear conflict below the Manhattan distance",
+                          hint="linear conflict is the Manhattan distance plus 2 per tile that must leave a "
+                          "line; or is the pair in the wrong order? (Manhattan first)")  # fmt: skip
     same(
         manhattan,
         search.manhattan(BY_HAND),
@@ -101,15 +124,32 @@ def check_share_beyond(share_beyond, *, hidden=False):
         ks = range(max(histogram) + 1) if hidden else (25, 20)
         for k in ks:
             truth = sum(c for d, c in histogram.items() if d > k) / sum(histogram.values())
-            got = call(share_beyond, dict(histogram), k)
-            ok = isinstance(got, numbers.Real) and abs(float(got) - truth) < 1e-9
-            percent = isinstance(got, numbers.Real) and abs(float(got) - 100 * truth) < 1e-6
+            got = plain(call(share_beyond, dict(histogram), k), returns="a number between 0 and 1")
+            number = type(got) in (int, float, Fraction)
+            ok = number and abs(float(got) - truth) < 1e-9
             same(
-                got if not ok else truth,
+                truth if ok else got,
                 truth,
                 where=f"the {rows}x{cols} histogram, k = {k}",
                 reveal=False,
-                hint="a fraction between 0 and 1, not a percentage"
-                if percent
-                else "try a histogram small enough to do by hand: {0: 1, 1: 2, 2: 1} with k = 1 gives 1/4",
+                hint=_share_hint(got, histogram, k) if number else "return a number between 0 and 1",
             )
+
+
+def _share_hint(got, histogram: dict[int, int], k: int) -> str:
+    """Name the slip: a percentage, "at least k" instead of "more than k", the rest, or a count."""
+    total = sum(histogram.values())
+    beyond = sum(c for d, c in histogram.items() if d > k)
+    slips = [
+        (100 * beyond / total, "a fraction between 0 and 1, not a percentage"),
+        (
+            sum(c for d, c in histogram.items() if d >= k) / total,
+            "more than k: a position exactly k moves away does not count",
+        ),
+        (1 - beyond / total, "the wrong side: the positions MORE than k moves away"),
+        (beyond, "a count; divide by the number of all positions"),
+    ]
+    for value, hint in slips:
+        if abs(float(got) - value) < 1e-9 and abs(value - beyond / total) > 1e-12:
+            return hint
+    return "try a histogram small enough to do by hand: {0: 1, 1: 2, 2: 1} with k = 1 gives 1/4"

@@ -11,7 +11,7 @@ from .. import search
 from ..board import Board
 from ..perm import unrank_many
 from ..shuffles import uniform_solvable
-from ._core import call, exercise, expect, same
+from ._core import _short, call, call_within, exercise, expect, plain, same
 
 __all__ = ["check_admissible_combinations", "check_korf_solution", "check_pdb_values"]
 
@@ -34,15 +34,16 @@ def check_pdb_values(pdb_values, *, hidden=False):
     rng = np.random.default_rng(606 if hidden else 6)
     boards += [uniform_solvable(4, 4, rng=rng, goal=goal) for _ in range(500 if hidden else 20)]
     for board in boards:
-        values = call(pdb_values, pdb, board)
+        values = plain(call(pdb_values, pdb, board), where="pdb_values", returns="a list of whole numbers")
         expect(
             isinstance(values, list | tuple) and len(values) == len(pdb.partition),
-            f"pdb_values should return one value per pattern ({len(pdb.partition)}), got {values!r}",
+            f"pdb_values should return one value per pattern ({len(pdb.partition)}), got {_short(values)}",
+            hint="one table read per pattern, in the order of pdb.partition",
         )
         where = f"board {board.text()!r}"
         expect(
-            all(isinstance(v, int | np.integer) and not isinstance(v, bool) for v in values),
-            f"pdb_values should return whole numbers (table values), got {values!r}",
+            all(type(v) is int for v in values),
+            f"pdb_values should return whole numbers (table values), got {_short(values)}",
             hint="int(table[index]) for each pattern",
         )
         same(
@@ -107,13 +108,17 @@ def _combination_truth() -> dict[str, bool]:
 def check_admissible_combinations(admissible_combinations, *, hidden=False):
     """``admissible_combinations()`` returns ``{"pattern+manhattan": bool, "plain+reflected": bool,
     "manhattan+pdb": bool}``: which of the combinations never overestimate."""
-    answers = call(admissible_combinations)
-    expect(isinstance(answers, dict), f"admissible_combinations() should return a dict, got {answers!r}")
+    answers = plain(call(admissible_combinations), where="admissible_combinations()",
+                    returns="a dict {combination: True or False}")  # fmt: skip
+    expect(isinstance(answers, dict),
+           f"admissible_combinations() should return a dict, got {_short(answers)}",
+           hint=f"answer all of {', '.join(COMBINATIONS)} with True or False")  # fmt: skip
     for key, truth in _combination_truth().items():
         expect(key in answers, f"no answer for {key!r}", hint=f"answer all of {', '.join(COMBINATIONS)}")
         expect(
             isinstance(answers[key], bool),
-            f'the answer for "{key}" should be True or False, got {answers[key]!r}',
+            f'the answer for "{key}" should be True or False, got {_short(answers[key])}',
+            hint="True if the combination never overestimates",
         )
         same(
             answers[key],
@@ -124,16 +129,22 @@ def check_admissible_combinations(admissible_combinations, *, hidden=False):
         )
 
 
+#: How long one instance may take: IDA* with the reflected 6-6-3 database solves each in seconds.
+_KORF_SECONDS = 120.0
+
+
 @exercise("a Korf instance solved optimally")
 def check_korf_solution(solve_korf, *, hidden=False):
     """``solve_korf(ident)`` returns the moves of an optimal solution of Korf's instance ``ident``."""
     instances = {ident: (board, optimum) for ident, board, optimum in search.korf100()}
     for ident in (55, 79) if hidden else (55,):
         board, optimum = instances[ident]
-        moves = call(solve_korf, ident)
+        moves = plain(call_within(_KORF_SECONDS, solve_korf, ident), where=f"solve_korf({ident})",
+                      returns='a list of moves such as ["U", "L"]')  # fmt: skip
         expect(
-            isinstance(moves, list | tuple | str),
-            f"solve_korf({ident}) should return a list of moves, got {moves!r}",
+            isinstance(moves, list | tuple | str) and all(isinstance(m, str) for m in moves),
+            f"solve_korf({ident}) should return a list of moves, got {_short(moves)}",
+            hint="return the search result's .moves",
         )
         try:
             end = board.apply(list(moves))
@@ -147,5 +158,5 @@ def check_korf_solution(solve_korf, *, hidden=False):
         expect(
             len(moves) == optimum,
             f"instance {ident}: a valid solution of {len(moves)} moves, but not optimal",
-            hint="use an admissible heuristic with IDA*",
+            hint="use an admissible heuristic with IDA* (weighted A* and greedy give longer solutions)",
         )
