@@ -19,7 +19,7 @@ ROOT_FLAG = $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 NOT_LIBRARY = tests/browser tests/test_cli.py tests/test_wheel.py tests/test_binder.py tests/test_environment_yml.py \
               tests/test_editions.py tests/test_nbgrader.py tests/test_exercises_core.py
 
-.PHONY: lab lab-teacher test test-fast test-oldest lint typecheck docs bench notebooks clean
+.PHONY: lab lab-teacher docs-teacher test test-fast test-oldest lint typecheck docs bench notebooks clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("puzzlelab needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
@@ -34,7 +34,7 @@ $(LAB_STAMP): pyproject.toml | $(BIN)/python
 # what testing needs: every extra (each is exercised by a test) and the benchmark's rival solver
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[test,bench]" --group dev
-	touch $(STAMP) $(LAB_STAMP)
+	touch $(STAMP) $(LAB_STAMP) $(DOCS_STAMP)
 
 # The lessons are opened from a copy (git-ignored), never from notebooks/: nothing a server autosaves is tracked.
 lab: $(LAB_STAMP)
@@ -60,10 +60,21 @@ test: $(STAMP) lint typecheck docs
 	$(BIN)/python -m pytest -n 2 --dist loadscope --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
 	$(BIN)/python -m pytest -m browser tests
 
-# the documentation site (Sphinx, myst-nb, PyData theme), offline, warnings as errors
-docs: $(STAMP)
-	rm -rf docs/_build
+# the documentation site (Sphinx, myst-nb, PyData theme), offline, warnings as errors: the student
+# edition with its outputs (no answers, no guide), publishable. Needs only the docs extra.
+DOCS_STAMP = $(VENV)/.puzzlelab-docs
+$(DOCS_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e ".[docs]"
+	touch $(DOCS_STAMP)
+
+docs: $(DOCS_STAMP)
+	rm -rf docs/_build/html
 	$(BIN)/python -m sphinx -q -W --keep-going -b html docs docs/_build/html
+
+# a private site of the teacher's edition and guide (answers!): docs/_build/teacher, never publish it
+docs-teacher: $(DOCS_STAMP)
+	rm -rf docs/_build/teacher
+	PUZZLELAB_DOCS_EDITION=teacher $(BIN)/python -m sphinx -q -W --keep-going -b html docs docs/_build/teacher
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -m "not browser and not slow" tests

@@ -13,7 +13,6 @@ import sys
 import threading
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 from drive import ROOT
@@ -57,13 +56,32 @@ def test_front_page_leads_to_a_lesson_with_its_pictures(site_url, page, shot):
     assert outside == [], f"the static site fetched from outside: {outside[:3]}"
 
 
-def test_api_reference_lists_the_search_functions(site_url, page):
+def test_api_reference_has_a_page_per_module(site_url, page):
     page.goto(f"{site_url}/api.html")
-    for name in ("astar", "ida_star", "is_solvable", "Board"):
-        assert page.locator(f"dt[id$='.{name}']").count() >= 1, f"{name} missing from the API page"
+    links = page.locator("article a[href^='api/puzzlelab.']")
+    assert links.count() >= 15, "one page per module, listed by topic"
+    for module, name in (
+        ("search", "astar"),
+        ("search", "ida_star"),
+        ("parity", "is_solvable"),
+        ("board", "Board"),
+    ):
+        page.goto(f"{site_url}/api/puzzlelab.{module}.html")
+        assert page.locator(f"dt[id$='.{name}']").count() >= 1, f"{name} missing from the {module} page"
 
 
-def test_teachers_guide_is_on_the_site(site_url, page):
-    page.goto(f"{site_url}/lessons/teachers_guide.html")
-    assert page.locator("h1").first.inner_text().strip().lower().startswith("teacher")
-    assert Path(SITE / "lessons" / "teachers_guide.html").is_file()
+def test_the_published_site_holds_no_answer_and_no_guide(site_url):
+    """The site shows the student edition: no solution, hidden test or nbgrader mark on a lesson
+    page, no teacher's guide, and each lesson listed once (one title per page)."""
+    import json
+
+    for page in sorted((SITE / "lessons").glob("[0-9][0-9]_*.html")):
+        text = page.read_text(encoding="utf-8")
+        for mark in ("BEGIN SOLUTION", "END SOLUTION", "HIDDEN TESTS", "nbgrader"):
+            assert mark not in text, f"{page.name}: {mark}"
+    assert not (SITE / "lessons" / "teachers_guide.html").exists()
+    for listing in ("index.html", "lessons.html"):  # a lesson's "Going further" is not a page of its own
+        assert "Going further" not in (SITE / listing).read_text(encoding="utf-8")
+    # the solutions really are in the teacher's edition (so the check above is not vacuous)
+    source = json.loads((ROOT / "notebooks" / "01_shuffling.ipynb").read_text(encoding="utf-8"))
+    assert any("BEGIN SOLUTION" in "".join(cell["source"]) for cell in source["cells"])
