@@ -10,6 +10,7 @@ with a PNG and the text summary) works afterwards, whatever happened.
 from __future__ import annotations
 
 import base64
+import json
 import re
 
 import numpy as np
@@ -264,33 +265,86 @@ def test_parity_lab_controls_never_raise(steps):
         lab.close()
 
 
+#: what a browser (or a tampered front-end) might set on the shuffle lab, and the messages it sends
+SHUFFLE_NAMES = ["naive_swap", "random_walk", "sort_shuffle", "fisher_yates"]
+SHUFFLE_PRIVATE = ["steps_enabled", "exact_pending", "_setting", "_exact", "_menus", "error"]
+SHUFFLE_TRAITS = st.one_of(
+    st.fixed_dictionaries({"algorithm": st.one_of(st.sampled_from(SHUFFLE_NAMES), odd)}),
+    st.fixed_dictionaries({"n": st.one_of(st.sampled_from([3, 4, 5]), odd)}),  # exact stays fast
+    st.fixed_dictionaries({"mode": st.one_of(st.sampled_from(["exact", "sampled", "both"]), odd)}),
+    st.fixed_dictionaries({"samples": st.one_of(st.sampled_from([1_000, 10_000]), odd)}),
+    st.fixed_dictionaries({"steps": st.one_of(st.integers(0, 12), odd)}),
+    st.dictionaries(st.sampled_from(SHUFFLE_PRIVATE), odd, min_size=1, max_size=2),
+)
+SHUFFLE_MESSAGES = st.one_of(
+    st.fixed_dictionaries(
+        {
+            "kind": st.sampled_from(["next", "sync", "resample", "exact"]),
+            "run": st.one_of(st.integers(0, 6), odd),
+            "batch": st.one_of(st.integers(-1, 31), odd),
+        }
+    ),
+    st.dictionaries(st.sampled_from(["kind", "run", "batch", "x"]), odd, max_size=3),
+    odd,
+)
+SHUFFLE_STEPS = st.one_of(
+    st.tuples(st.just("msg"), SHUFFLE_MESSAGES),
+    st.tuples(st.just("set"), SHUFFLE_TRAITS),
+    st.tuples(st.just("code"), SHUFFLE_TRAITS),
+)
+
+
 @pytest.mark.slow
 @CONTROLS
-@given(actions(["algorithm", "size", "mode", "samples", "steps", "resample", "exact"]))
+@given(st.lists(SHUFFLE_STEPS, max_size=10))
 def test_shuffle_lab_controls_never_raise(steps):
+    from math import factorial
+
+    from puzzlelab.shuffles import SHUFFLES
+    from puzzlelab.widgets.shuffle_lab import MODES, SAMPLE_SIZES, SIZES, decode_batch
+
     lab = ShuffleLab("naive_swap", n=3, mode="both", samples=1_000, steps=5)
+    sent = []
+    lab.send = lambda content, buffers=None: sent.append((content, decode_batch(bytes(buffers[0]))))
     try:
-        for kind, k in steps:
-            if kind == "algorithm":
-                lab.algorithm.value = pick(lab.algorithm.options, k)
-            elif kind == "size":
-                lab.size.value = pick(lab.size.options, k % 3)  # up to 5 items: exact stays fast
-            elif kind == "mode":
-                lab.mode.value = pick(lab.mode.options, k)
-            elif kind == "samples":
-                lab.samples.value = pick(lab.samples.options, k % 2)
-            elif kind == "steps":
-                lab.steps.value = k % 12
-            elif kind == "resample":
-                lab.resample_button.click()
+        for kind, value in steps:
+            if kind == "msg":
+                lab._handle_custom_msg(value, [])  # what the module's requests and buttons send
+            elif kind == "set":
+                lab.set_state(value)  # what the module's menus set (or a broken front-end)
             else:
-                lab.exact_button.click()
+                for name, item in value.items():  # what code in a cell sets
+                    if not name.startswith("_") and name not in ("error", "steps_enabled", "exact_pending"):
+                        setattr(lab, name, item)
             assert not UNEXPECTED.match(lab.error_message), lab.error_message
-            if lab.error_message:  # a refused setting shows no numbers of an earlier one
-                assert lab.ratio.value == ""
+            assert lab.algorithm in SHUFFLES
+            assert lab.n in [value[0] for _, value in SIZES]
+            assert lab.mode in MODES
+            assert lab.samples in SAMPLE_SIZES
+            assert 0 <= lab.steps <= 200
+            setting = json.loads(lab._setting)
+            assert setting["ok"] == bool(lab.ratio)  # numbers only for a setting that can be shown
+            if setting["exact"]:
+                assert len(lab._exact) == 4 * factorial(lab.n)
+            assert lab.drawn <= sum(lab.batch_sizes) == setting["samples"]
+        for content, batch in sent:  # every batch the browser got decodes, for the run it names
+            assert batch["n"] in (3, 4, 5)
+            assert int(batch["counts"].sum()) == batch["samples"] == int(batch["matrix"].sum()) // batch["n"]
+            assert content["drawn"] <= SAMPLE_SIZES[-1]
         assert_displays(lab)
     finally:
         lab.close()
+
+
+#: what the search player's module sets (menus, the speed, the step where the replay stopped)
+SEARCH_TRAITS = st.one_of(
+    st.fixed_dictionaries({"method": st.one_of(st.sampled_from(["astar", "weighted_astar", "greedy", "bfs",
+                                                                 "article"]), odd)}),
+    st.fixed_dictionaries({"heuristic": st.one_of(st.sampled_from(["manhattan", "misplaced", "zero"]), odd)}),
+    st.fixed_dictionaries({"weight": st.one_of(st.sampled_from([1.0, 2.5, 10.0, 0.5, 11.0]), odd)}),
+    st.fixed_dictionaries({"step": st.one_of(st.integers(-2, 400), odd)}),
+    st.fixed_dictionaries({"speed": st.one_of(st.sampled_from([1, 10, 1000, 7]), odd)}),
+)
 
 
 @pytest.mark.slow

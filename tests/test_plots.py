@@ -347,7 +347,7 @@ def test_figure_png_with_a_layout_engine_and_fast_compression():
 
     from PIL import Image
 
-    from puzzlelab.plots._common import tight_box
+    from puzzlelab.plots.style import tight_box
 
     def laid_out():
         ax = draw_board(Board.parse("1 2 3/4 _ 5/7 8 6"))
@@ -441,7 +441,7 @@ def test_uniform_position_matrix_has_a_readable_colour_bar():
 def test_gh_panels_share_one_scale_when_asked():
     """04 cell 7 compares slopes across two panels: one scale for both."""
     from puzzlelab.plots import gh_limits
-    from puzzlelab.plots._common import new_figure
+    from puzzlelab.plots.style import new_figure
 
     big = ([0, 5, 20], [20, 12, 0], 1.0, 20.0)
     small = ([0, 2, 4], [8, 4, 0], 3.0, 12.0)

@@ -92,12 +92,12 @@ def test_the_tours_one_search_walks_the_engines_named_steps():
 
     from puzzlelab.search import engine, solvers
 
-    engine_source = inspect.getsource(engine._best_first)
+    engine_source = inspect.getsource(engine.run) + inspect.getsource(engine._start)
     run_source = inspect.getsource(solvers._run)
     for step in ("_rules", "incremental", "_root_entry", "_slide", "_stop"):
         assert f"`{step}`" in TEXT or f".{step}`" in TEXT, step
-        assert step in engine_source, f"the tour says _best_first calls {step}"
-    for step in ("prepare", "check_limits", "check_record", "check_heuristic", "_Task", "_drain", "_result"):
+        assert step in engine_source, f"the tour says run calls {step}"
+    for step in ("prepare", "check_limits", "check_record", "check_heuristic", "Task", "_drain", "_result"):
         assert step in run_source, f"the tour says solvers._run calls {step}"
 
 

@@ -12,7 +12,6 @@ changes global matplotlib state.
 ('NotebookFigure', True)
 """
 
-from ._common import figure_png, new_axes
 from .boards import draw_board, draw_board_strip, draw_picture_board, sample_image, tile_pieces
 from .distributions import bar_steps, draw_permutation_histogram, draw_position_matrix, permutation_labels
 from .parity import draw_inversions, inverted_positions
@@ -29,6 +28,7 @@ from .search import (
     gh_limits,
     node_label,
 )
+from .style import figure_png, new_axes
 
 __all__ = [
     "bar_steps",

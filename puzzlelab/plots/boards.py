@@ -22,7 +22,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Polygon, Rectangle
 
 from ..board import BLANK, Board, goal_for
-from ._common import new_axes
+from .style import new_axes
 
 __all__ = [
     "OFF_GOAL_COLOR",
@@ -31,7 +31,10 @@ __all__ = [
     "draw_board",
     "draw_board_strip",
     "draw_picture_board",
+    "finish_axes",
+    "raster_artists",
     "sample_image",
+    "tile_image",
     "tile_pieces",
 ]
 
@@ -45,15 +48,12 @@ HIGHLIGHT_COLOR = "#D55E00"  # Okabe-Ito vermillion
 _GAP = 0.06
 
 
-def _goal_for(board: Board, goal: Board | None) -> Board:
-    return goal_for(board, goal)
-
-
 def _font_size(board: Board, scale: float) -> float:
     return max(5.0, scale * 30.0 / max(board.rows, board.cols))
 
 
-def _finish(ax, width: float, height: float) -> None:
+def finish_axes(ax, width: float, height: float) -> None:
+    """Square cells, no ticks or frame, limits fitted to a picture ``width`` x ``height`` cells."""
     ax.set_xlim(-0.1, width + 0.1)
     ax.set_ylim(height + 0.1, -0.1)
     ax.set_aspect("equal")
@@ -88,7 +88,7 @@ def _glyphs(px: int) -> dict[str, np.ndarray]:
 
 
 @lru_cache(maxsize=2048)
-def _tile_image(tile: int, color: str, px: int, home: bool = False) -> np.ndarray:
+def tile_image(tile: int, color: str, px: int, home: bool = False) -> np.ndarray:
     inner = px - 2 * max(1, round(px * _GAP))
     image = np.empty((inner, inner, 3), dtype=np.float32)
     image[:] = _rgb(color)
@@ -114,7 +114,7 @@ def board_raster(board: Board, *, goal: Board | None = None, px: int = 32) -> np
     (40, 60, 3)
     """
     board = Board.parse(board)
-    goal = _goal_for(board, goal)
+    goal = goal_for(board, goal)
     if not 8 <= px <= 256:
         raise ValueError(f"px must lie in 8..256, got {px}")
     image = np.empty((board.rows * px, board.cols * px, 3), dtype=np.float32)
@@ -125,15 +125,15 @@ def board_raster(board: Board, *, goal: Board | None = None, px: int = 32) -> np
             continue
         r, c = divmod(index, board.cols)
         home = goal.tiles[index] == tile
-        tile_image = _tile_image(tile, ON_GOAL_COLOR if home else OFF_GOAL_COLOR, px, home)
+        piece = tile_image(tile, ON_GOAL_COLOR if home else OFF_GOAL_COLOR, px, home)
         image[
-            r * px + pad : r * px + pad + tile_image.shape[0],
-            c * px + pad : c * px + pad + tile_image.shape[1],
-        ] = tile_image
+            r * px + pad : r * px + pad + piece.shape[0],
+            c * px + pad : c * px + pad + piece.shape[1],
+        ] = piece
     return image.astype(np.uint8)
 
 
-def _raster_artists(ax, board: Board, goal: Board, x0: float, y0: float, *, px: int = 28):
+def raster_artists(ax, board: Board, goal: Board, x0: float, y0: float, *, px: int = 28):
     """Draw ``board`` as one image with its top-left corner at ``(x0, y0)``, one unit per cell."""
     ax.imshow(
         board_raster(board, goal=goal, px=px),
@@ -182,10 +182,10 @@ def draw_board(
     'solved'
     """
     board = Board.parse(board)
-    goal = _goal_for(board, goal)
+    goal = goal_for(board, goal)
     ax = new_axes(ax, figsize=(0.6 * board.cols + 0.4, 0.6 * board.rows + 0.4))
     _tile_artists(ax, board, goal, 0, 0, highlight=set(highlight))
-    _finish(ax, board.cols, board.rows)
+    finish_axes(ax, board.cols, board.rows)
     if title is not None:
         ax.set_title(title)
     return ax
@@ -257,7 +257,7 @@ def draw_picture_board(board: Board, *, image=None, ax=None, goal: Board | None 
     3
     """
     board = Board.parse(board)
-    goal = _goal_for(board, goal)
+    goal = goal_for(board, goal)
     pieces = tile_pieces(image, board.rows, board.cols)
     ax = new_axes(ax, figsize=(0.8 * board.cols + 0.4, 0.8 * board.rows + 0.4))
     solved = board == goal
@@ -285,7 +285,7 @@ def draw_picture_board(board: Board, *, image=None, ax=None, goal: Board | None 
                 path_effects=[patheffects.withStroke(linewidth=2.5, foreground="black")],
                 bbox={"boxstyle": "round,pad=0.15", "fc": "black", "alpha": 0.55, "lw": 0},
             )
-    _finish(ax, board.cols, board.rows)
+    finish_axes(ax, board.cols, board.rows)
     return ax
 
 
@@ -323,16 +323,16 @@ def draw_board_strip(
     shown = boards if len(boards) <= max_boards else [*boards[: max_boards - 1], boards[-1]]
     shown_labels = list(labels) if len(boards) <= max_boards else [*labels[: max_boards - 1], labels[-1]]
     first = shown[0]
-    goal = _goal_for(first, goal)
+    goal = goal_for(first, goal)
     columns = min(per_row, len(shown))
     lines = -(-len(shown) // columns)
     step_x, step_y = first.cols + 0.5, first.rows + 1.0
     ax = new_axes(ax, figsize=(0.35 * columns * step_x + 0.3, 0.35 * lines * step_y + 0.3))
     for k, (board, label) in enumerate(zip(shown, shown_labels, strict=False)):
         x0, y0 = (k % columns) * step_x, (k // columns) * step_y + 0.8
-        _raster_artists(ax, board, goal, x0, y0)
+        raster_artists(ax, board, goal, x0, y0)
         ax.text(x0 + first.cols / 2, y0 - 0.15, label, ha="center", va="bottom", fontsize=8)
-    _finish(ax, columns * step_x - 0.5, lines * step_y - 0.2)
+    finish_axes(ax, columns * step_x - 0.5, lines * step_y - 0.2)
     return ax
 
 

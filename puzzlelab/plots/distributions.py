@@ -17,7 +17,7 @@ from math import factorial
 import numpy as np
 
 from ..perm import unrank
-from ._common import SAMPLED_COLOR, UNIFORM_COLOR, new_axes
+from .style import SAMPLED_COLOR, UNIFORM_COLOR, new_axes
 
 __all__ = [
     "add_colorbar",

@@ -14,8 +14,8 @@ from matplotlib.collections import LineCollection
 
 from ..board import BLANK, Board
 from ..parity import explain
-from ._common import MARK_COLOR, new_axes
-from .boards import OFF_GOAL_COLOR, ON_GOAL_COLOR, _tile_image
+from .boards import OFF_GOAL_COLOR, ON_GOAL_COLOR, tile_image
+from .style import MARK_COLOR, new_axes
 
 __all__ = ["draw_inversions", "inverted_positions"]
 
@@ -66,7 +66,7 @@ def draw_inversions(board: Board, *, goal: Board | None = None, ax=None):
     px = 40
     row = np.full((px, px * len(tiles), 3), 255, dtype=np.uint8)
     for k, tile in enumerate(tiles):
-        piece = _tile_image(tile, OFF_GOAL_COLOR if k in involved else ON_GOAL_COLOR, px)
+        piece = tile_image(tile, OFF_GOAL_COLOR if k in involved else ON_GOAL_COLOR, px)
         pad = (px - piece.shape[0]) // 2
         row[pad : pad + piece.shape[0], k * px + pad : k * px + pad + piece.shape[1]] = piece
     ax.imshow(row, extent=(-0.5, len(tiles) - 0.5, -0.08, 0.92), interpolation="antialiased", aspect="auto")

@@ -18,8 +18,9 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..board import Board
-from ._common import (
+from ..board import Board, goal_for
+from .boards import draw_board, draw_board_strip, finish_axes, raster_artists
+from .style import (
     GOOD_COLOR,
     MAIN_COLOR,
     MARK_COLOR,
@@ -29,7 +30,6 @@ from ._common import (
     new_axes,
     new_figure,
 )
-from .boards import _finish, _goal_for, _raster_artists, draw_board, draw_board_strip
 
 __all__ = [
     "draw_board_row",
@@ -65,7 +65,7 @@ def _boards_in_row(ax, nodes, labels, goal, y0: float, *, width: float, greyed=(
     step = board.cols + 0.7
     x0 = (width - (len(nodes) * step - 0.7)) / 2
     for k, (node, label) in enumerate(zip(nodes, labels, strict=True)):
-        _raster_artists(ax, node.board, goal, x0 + k * step, y0)
+        raster_artists(ax, node.board, goal, x0 + k * step, y0)
         ax.text(
             x0 + k * step + board.cols / 2,
             y0 + board.rows + 0.1,
@@ -86,13 +86,13 @@ def draw_expansion(node, children: Sequence, *, ax=None, goal: Board | None = No
     if node is None:
         raise ValueError("no node to draw")
     board = node.board
-    goal = _goal_for(board, goal)
+    goal = goal_for(board, goal)
     below = [*children, *skipped]
     step = board.cols + 0.7
     width = max(board.cols, len(below) * step - 0.7)
     ax = new_axes(ax, figsize=(max(3.0, 0.45 * width + 0.5), 0.45 * (2 * board.rows + 2.6) + 0.3))
     x0 = (width - board.cols) / 2
-    _raster_artists(ax, board, goal, x0, 0)
+    raster_artists(ax, board, goal, x0, 0)
     ax.text(
         x0 + board.cols + 0.2,
         board.rows / 2,
@@ -107,7 +107,7 @@ def draw_expansion(node, children: Sequence, *, ax=None, goal: Board | None = No
     )
     if not below:
         ax.text(width / 2, board.rows + 1.5, "no new children", ha="center", fontsize=8)
-    _finish(ax, width, 2 * board.rows + 1.6)
+    finish_axes(ax, width, 2 * board.rows + 1.6)
     return ax
 
 
@@ -122,11 +122,11 @@ def draw_frontier(nodes: Sequence, *, ax=None, goal: Board | None = None, size: 
         ax.set_axis_off()
         return ax
     board = nodes[0].board
-    goal = _goal_for(board, goal)
+    goal = goal_for(board, goal)
     width = len(nodes) * (board.cols + 0.7) - 0.7
     ax = new_axes(ax, figsize=(max(3.0, 0.45 * width + 0.5), 0.45 * (board.rows + 1) + 0.5))
     _boards_in_row(ax, list(nodes), [node_label(n) for n in nodes], goal, 0.0, width=width)
-    _finish(ax, width, board.rows + 0.8)
+    finish_axes(ax, width, board.rows + 0.8)
     ax.set_title(f"frontier: {frontier_caption(len(nodes), size)}", fontsize=9)
     return ax
 

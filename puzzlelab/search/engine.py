@@ -45,9 +45,13 @@ __all__ = [
     "Node",
     "SearchResult",
     "Strategy",
+    "Task",
     "best_first_events",
     "check_limits",
+    "check_record",
+    "node_bytes",
     "prepare",
+    "run",
 ]
 
 _new = tuple.__new__  # builds a named tuple without argument parsing (events must be cheap)
@@ -57,7 +61,8 @@ EVENT_KINDS = ("expand", "generate", "skip", "bound", "solved", "budget", "exhau
 
 #: Expansions a search makes unless told otherwise (``budget=None`` removes the cap).
 DEFAULT_BUDGET = 1_000_000
-#: Seconds (wall clock) a search runs unless told otherwise (``seconds=None`` removes the cap).
+#: CPU seconds a search runs unless told otherwise (``seconds=None`` removes the cap). CPU time, not
+#: wall-clock time: on a busy class server the neighbours' load does not change the answer.
 DEFAULT_SECONDS = 20.0
 #: Bytes the states, frontier and recorded events of one search may take unless told otherwise
 #: (``memory=None`` removes the cap). With Python itself this keeps a call under about 1 GB.
@@ -104,7 +109,9 @@ class Node(NamedTuple):
         return nodes[::-1]
 
     def __repr__(self) -> str:
-        return f"Node({Board.unchecked(self.state, *self.shape).text()!r}, g={self.g}, h={self.h}, f={self.f})"
+        return (
+            f"Node({Board.unchecked(self.state, *self.shape).text()!r}, g={self.g}, h={self.h}, f={self.f})"
+        )
 
 
 class Event(NamedTuple):
@@ -126,18 +133,27 @@ class Event(NamedTuple):
 
 @dataclass(frozen=True)
 class Limits:
-    """The bounds a search runs under; ``None`` means no bound of that kind.
+    """The bounds a search runs under; ``None`` means no bound of that kind (everywhere).
 
-    ``budget``: expansions; ``seconds``: wall-clock seconds; ``memory``: bytes for the states,
-    the frontier and the recorded events (estimated from their count, never measured).
+    ``budget``: expansions (a whole number >= 0); ``seconds``: CPU seconds of this process
+    (``time.process_time``, > 0), so a loaded machine does not stop a search early; ``memory``:
+    bytes for the states, the frontier and the recorded events (estimated from their count, never
+    measured; >= 1). A bad bound is a TypeError/ValueError naming it.
     """
 
     budget: int | None = DEFAULT_BUDGET
     seconds: float | None = DEFAULT_SECONDS
     memory: int | None = DEFAULT_MEMORY
 
+    def __post_init__(self):
+        object.__setattr__(self, "budget", optional_whole("budget", self.budget, low=0))
+        if self.seconds is not None:
+            object.__setattr__(self, "seconds", real("seconds", self.seconds, low=0, low_open=True))
+        object.__setattr__(self, "memory", optional_whole("memory", self.memory, low=1))
+
     def deadline(self) -> float:
-        return math.inf if self.seconds is None else time.perf_counter() + self.seconds
+        """The CPU time (``time.process_time``) past which the search stops."""
+        return math.inf if self.seconds is None else time.process_time() + self.seconds
 
     def expansions(self) -> float:
         return math.inf if self.budget is None else self.budget
@@ -312,11 +328,7 @@ def prepare(start, goal=None) -> tuple[Board, Board]:
 
 
 def check_limits(budget, seconds, memory) -> Limits:
-    """The bounds as a :class:`Limits`; TypeError/ValueError naming a bad one."""
-    budget = optional_whole("budget", budget, low=0)
-    if seconds is not None:
-        seconds = real("seconds", seconds, low=0, low_open=True)
-    memory = optional_whole("memory", memory, low=1)
+    """The bounds as a :class:`Limits` (which checks them); TypeError/ValueError naming a bad one."""
     return Limits(budget, seconds, memory)
 
 
@@ -333,8 +345,8 @@ def node_bytes(n_cells: int, record: bool) -> int:
 
 
 # -- the engine --------------------------------------------------------------------------
-class _Task(NamedTuple):
-    """Everything a best-first run needs, checked."""
+class Task(NamedTuple):
+    """Everything a best-first run needs, already checked (see :func:`check_task`)."""
 
     start: Board
     goal: Board
@@ -361,11 +373,6 @@ def _path(link) -> tuple[list, list]:
     return states[::-1], moves[::-1]
 
 
-def _ended(status, limit, link, expanded, generated, max_frontier) -> Outcome:
-    states, moves = _path(link) if status == "solved" else ([], [])
-    return Outcome(status, limit, states, moves, expanded, generated, max_frontier)
-
-
 def _which_limit(limits: Limits, expanded: int, generated: int, node_cap: float) -> str:
     if expanded >= limits.expansions():
         return "budget"
@@ -385,7 +392,7 @@ class _Rules(NamedTuple):
     node_cap: float
 
 
-def _rules(task: _Task, record: bool) -> _Rules:
+def _rules(task: Task, record: bool) -> _Rules:
     deep = task.strategy.ties == "deep"
     limits = task.limits
     return _Rules(
@@ -395,30 +402,45 @@ def _rules(task: _Task, record: bool) -> _Rules:
     )  # fmt: skip
 
 
-def _best_first(task: _Task, record: bool) -> Generator[Event, None, Outcome]:
-    """The engine: yields every event if ``record`` (else the last), returns an Outcome; see _root_entry."""
+# A frontier entry is a plain tuple (cheap to build and compare in the heap); its fields, by index:
+KEY_F, KEY_TIE, KEY_ORDER = 0, 1, 2  #: the priority key (f, tie, order): see Strategy.key
+ENTRY_G = 3  #: moves from the start
+ENTRY_HSTATE = 4  #: the heuristic's incremental state (see heuristics.Incremental)
+ENTRY_BLANK = 5  #: the blank's cell
+ENTRY_LINK = 6  #: (state, move, parent link): the path, rebuilt by following parents
+ENTRY_NODE = 7  #: the Node when recording, else None
+
+
+def _start(task: Task, record: bool) -> tuple[Incremental, _Rules, _Ending, list]:
+    """A run's set-up: the heuristic's incremental form, the rules, the ending's needs, the frontier."""
     inc = incremental(task.heuristic, task.goal)
+    rules = _rules(task, record)
+    ending = _Ending(task.limits, rules.node_cap, task.start.shape, inc, task.priority)
+    return inc, rules, ending, [_root_entry(task.start, inc, task.priority, task.strategy, record)]
+
+
+def run(task: Task, record: bool) -> Generator[Event, None, Outcome]:
+    """The engine: yields every event if ``record`` (else only the last), returns the :class:`Outcome`."""
+    inc, rules, ending, frontier = _start(task, record)
     step, h_of, priority, shape, goal = inc.step, inc.h, task.priority, task.start.shape, task.goal.tiles
-    table, tie, sign, on_generate, blacklist, budget, deadline, node_cap = _rules(task, record)
-    run = _Run(task.limits, node_cap, shape, inc, priority)
-    frontier = [_root_entry(task.start, inc, priority, task.strategy, record)]
+    table, tie, sign, on_generate, blacklist, budget, deadline, node_cap = rules
     reached, closed, expanded, generated, max_frontier, counter = {task.start.tiles: 0}, set(), 0, 0, 1, 1
     if on_generate and task.start.tiles == goal:  # the article never checks its start; we do
-        return (yield from _stop(run, "solved", frontier[0][6], frontier[0][7], frontier, 0, 0, 1))
+        return (yield from _stop(ending, "solved", frontier[0], frontier, (0, 0, 1)))
     while frontier:
         if len(frontier) > max_frontier:  # (not max(): this loop runs for every node)
             max_frontier = len(frontier)
         entry = heappop(frontier)
-        _, _, _, g, hs, blank, link, node = entry
+        _, _, _, g, hs, blank, link, node = entry  # the ENTRY_* fields, unpacked at once (fastest)
         state = link[0]
         if blacklist:
             closed.add(state)
         elif g > reached[state]:
             continue  # a stale entry: this state was reached more cheaply later
         if not on_generate and state == goal:
-            return (yield from _stop(run, "solved", link, node, frontier, expanded, generated, max_frontier))
+            return (yield from _stop(ending, "solved", entry, frontier, (expanded, generated, max_frontier)))
         if expanded >= budget or generated >= node_cap or (not expanded & 255 and _now() > deadline):
-            return (yield from _stop(run, "budget", link, node, frontier, expanded, generated, max_frontier))
+            return (yield from _stop(ending, "budget", entry, frontier, (expanded, generated, max_frontier)))
         expanded += 1
         if record:
             yield _new(Event, ("expand", expanded, node, len(frontier), None, entry[:3]))
@@ -442,10 +464,10 @@ def _best_first(task: _Task, record: bool) -> Generator[Event, None, Outcome]:
             if record:
                 yield _new(Event, ("generate", expanded, kid, len(frontier), None, child_entry[:3]))
             if on_generate and child == goal:
-                return (yield from _stop(run, "solved", child_entry[6], kid, frontier, expanded, generated,
-                                         max_frontier))  # fmt: skip
+                tally = (expanded, generated, max_frontier)
+                return (yield from _stop(ending, "solved", child_entry, frontier, tally))
     yield Event("exhausted", expanded, None, 0)
-    return _ended("exhausted", None, None, expanded, generated, max_frontier)
+    return Outcome("exhausted", None, [], [], expanded, generated, max_frontier)
 
 
 def _slide(state: tuple[int, ...], blank: int, cell: int) -> tuple[int, ...]:
@@ -455,8 +477,8 @@ def _slide(state: tuple[int, ...], blank: int, cell: int) -> tuple[int, ...]:
     return tuple(cells)
 
 
-class _Run(NamedTuple):
-    """What the last event of a run needs besides its node: the bounds, and how to rebuild a Node."""
+class _Ending(NamedTuple):
+    """What the last event of a run needs besides its entry: the bounds, and how to rebuild a Node."""
 
     limits: Limits
     node_cap: float
@@ -465,18 +487,24 @@ class _Run(NamedTuple):
     priority: Callable[[int, float], float]
 
 
-def _stop(run: _Run, status: str, link, node: Node | None, frontier: list, expanded: int, generated: int,
-          max_frontier: int) -> Generator[Event, None, Outcome]:  # fmt: skip
-    """End a run: yield its ``"solved"`` (at ``link``) or ``"budget"`` event and return the Outcome."""
+def _stop(
+    ending: _Ending, status: str, entry: tuple, frontier: list, tally: tuple[int, int, int]
+) -> Generator[Event, None, Outcome]:
+    """End a run at ``entry``: yield its ``"solved"`` or ``"budget"`` event and return the Outcome.
+    ``tally`` is the work so far: ``(expanded, generated, max_frontier)``."""
+    expanded, generated, max_frontier = tally
     max_frontier = max(max_frontier, len(frontier))
-    yield Event(status, expanded, node or _node_of(link, run.shape, run.inc, run.priority), len(frontier))
+    link = entry[ENTRY_LINK]
+    node = entry[ENTRY_NODE] or _node_of(link, ending.shape, ending.inc, ending.priority)
+    yield Event(status, expanded, node, len(frontier))
     if status == "solved":
-        return _ended("solved", None, link, expanded, generated, max_frontier)
-    limit = _which_limit(run.limits, expanded, generated, run.node_cap)
-    return _ended("budget", limit, None, expanded, generated, max_frontier)
+        states, moves = _path(link)
+        return Outcome("solved", None, states, moves, expanded, generated, max_frontier)
+    limit = _which_limit(ending.limits, expanded, generated, ending.node_cap)
+    return Outcome("budget", limit, [], [], expanded, generated, max_frontier)
 
 
-_now = time.perf_counter
+_now = time.process_time  # CPU seconds: see Limits
 
 
 def _root_entry(start: Board, inc, priority, strategy: Strategy, record: bool) -> tuple:
@@ -530,7 +558,7 @@ def best_first_events(
     heuristic : callable ``h(board, goal)``, optional
         Default ``manhattan``.
     budget, seconds, memory : bounds, optional
-        As for the solvers (expansions, wall-clock seconds, bytes); ``None`` lifts one.
+        As for the solvers (expansions, CPU seconds, bytes); ``None`` lifts one.
     strategy : Strategy, optional
         Tie, goal-test and duplicate rules (default :class:`Strategy()`).
 
@@ -555,4 +583,4 @@ def best_first_events(
     heuristic = check_heuristic(manhattan if heuristic is None else heuristic)
     if strategy is not None and not isinstance(strategy, Strategy):
         raise TypeError(f"strategy must be a Strategy, got {strategy!r}")
-    return _best_first(_Task(start, goal, priority, heuristic, strategy or Strategy(), limits), True)
+    return run(Task(start, goal, priority, heuristic, strategy or Strategy(), limits), True)

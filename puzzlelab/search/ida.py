@@ -60,7 +60,7 @@ class _Counts:
             raise _Stop("budget")
         if events >= self.node_cap:
             raise _Stop("memory")
-        if not self.expanded & 1023 and time.perf_counter() > self.deadline:
+        if not self.expanded & 1023 and time.process_time() > self.deadline:
             raise _Stop("seconds")
         self.expanded += 1
 

@@ -43,11 +43,11 @@ from .engine import (
     Outcome,
     SearchResult,
     Strategy,
-    _best_first,
-    _Task,
+    Task,
     check_limits,
     check_record,
     prepare,
+    run,
 )
 from .ida import ida_events, ida_lean, ida_pattern_database
 
@@ -70,14 +70,24 @@ DEFAULT_STRATEGY = Strategy()
 
 @dataclass(frozen=True)
 class Method:
-    """One way to search: ``priority(g, h)`` for the best-first engine (None: IDA*), the default
-    heuristic, the engine's rules, and whether an admissible heuristic makes it optimal."""
+    """One way to search, with every fact :func:`_run` needs about it.
+
+    ``priority(g, h)`` orders the best-first engine's frontier (None: IDA*'s depth-first passes,
+    or weighted A*, whose priority is built from the call's ``weight``); ``heuristic`` is the
+    default; ``strategy`` the engine's tie, goal-test and duplicate rules (None for IDA*, which
+    has none); ``optimal_if_admissible`` says an admissible heuristic (and a weight of at most 1)
+    makes it optimal; ``weight`` is the weight on ``h`` it reports (None: none, or the call's);
+    ``budget`` is its default expansion budget; ``depth_first`` sends it to IDA*.
+    """
 
     name: str
     priority: Callable[[int, float], float] | None
     heuristic: Callable
-    strategy: Strategy = DEFAULT_STRATEGY
+    strategy: Strategy | None = DEFAULT_STRATEGY
     optimal_if_admissible: bool = True
+    weight: float | None = None
+    budget: int = DEFAULT_BUDGET
+    depth_first: bool = False
 
 
 def _by_g(g, h):
@@ -92,14 +102,17 @@ def _g_plus_h(g, h):
     return g + h
 
 
+#: IDA*'s default expansion budget: it needs almost no memory, so seconds is its usual bound.
+IDA_BUDGET = 200_000_000
+
 #: The solvers by name: bfs is f = g, greedy f = h, A* f = g + h, the article's f = g + 2h.
 METHODS: dict[str, Method] = {
     "bfs": Method("bfs", _by_g, zero),
     "greedy": Method("greedy", _by_h, manhattan, optimal_if_admissible=False),
-    "astar": Method("astar", _g_plus_h, manhattan),
+    "astar": Method("astar", _g_plus_h, manhattan, weight=1.0),
     "weighted_astar": Method("weighted_astar", None, manhattan),  # f = g + w*h, w given per call
-    "article": Method("article", article_score, manhattan_with_blank, ARTICLE_STRATEGY, False),
-    "ida_star": Method("ida_star", None, manhattan),
+    "article": Method("article", article_score, manhattan_with_blank, ARTICLE_STRATEGY, False, weight=2.0),
+    "ida_star": Method("ida_star", None, manhattan, None, weight=1.0, budget=IDA_BUDGET, depth_first=True),
 }
 
 
@@ -134,26 +147,26 @@ def _drain(events, keep: bool) -> tuple[list, Outcome]:
 
 
 def _run(method: Method, start, goal, *, heuristic, budget, seconds, memory, record, weight=None):
-    """Check the arguments, run ``method``'s search and package a :class:`SearchResult`."""
+    """The one checking path of every solver: check the arguments, run ``method``'s search and
+    package a :class:`SearchResult`."""
     t0 = time.perf_counter()
     start, goal = prepare(start, goal)
     limits = check_limits(budget, seconds, memory)
     record = check_record(record)
     heuristic = check_heuristic(heuristic)
-    if method.name == "ida_star":
+    if method.depth_first:
         events, outcome = _run_ida(start, goal, heuristic, limits, record)
     else:
         priority = method.priority if weight is None else _weighted(weight)
-        assert priority is not None  # only IDA* has none, and it took the branch above
-        task = _Task(start, goal, priority, heuristic, method.strategy, limits)
-        events, outcome = _drain(_best_first(task, record), record)
-    w = 1.0 if method.name in ("astar", "ida_star") else weight
-    w = 2.0 if method.name == "article" else w
+        assert priority is not None  # only depth-first methods and weighted A* have none
+        assert method.strategy is not None  # every best-first method has its rules
+        task = Task(start, goal, priority, heuristic, method.strategy, limits)
+        events, outcome = _drain(run(task, record), record)
     admissible = is_admissible(heuristic) and (weight is None or weight <= 1)
     return _result(outcome, start, events if record else None, t0, algorithm=method.name,
-                   heuristic=heuristic_name(heuristic), weight=w, limits=limits,
-                   optimal=method.optimal_if_admissible and admissible,
-                   strategy=None if method.name == "ida_star" else method.strategy)  # fmt: skip
+                   heuristic=heuristic_name(heuristic), weight=method.weight if weight is None else weight,
+                   limits=limits, optimal=method.optimal_if_admissible and admissible,
+                   strategy=method.strategy)  # fmt: skip
 
 
 def _run_ida(start: Board, goal: Board, heuristic, limits: Limits, record: bool):
@@ -190,8 +203,11 @@ def _result(outcome: Outcome, start: Board, events, t0: float, **labels) -> Sear
     )
 
 
-# -- the solvers: one signature ----------------------------------------------------------------
-_SIGNATURE_DOC = """
+# -- the solvers: one signature, written out in each docstring ----------------------------
+def bfs(start, goal=None, *, heuristic=zero, budget=DEFAULT_BUDGET, seconds=DEFAULT_SECONDS,
+        memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
+    """Breadth-first search: the frontier ordered by ``g`` alone (h is computed, never used).
+
     Parameters
     ----------
     start : Board or str
@@ -204,7 +220,8 @@ _SIGNATURE_DOC = """
     budget : int or None
         Expansions before the search gives up (``None``: no limit).
     seconds : float or None
-        Wall-clock seconds before it gives up (``None``: no limit).
+        CPU seconds (``time.process_time``) before it gives up (``None``: no limit); CPU time, so
+        a loaded machine gives the same answer. Ctrl-C (the interrupt button) stops it at once.
     memory : int or None
         Bytes its states, frontier and recorded events may take (estimated; ``None``: no limit).
     record : bool
@@ -223,19 +240,6 @@ _SIGNATURE_DOC = """
         bound is out of range.
     TypeError
         A bound, ``record`` or ``heuristic`` of the wrong type.
-"""
-
-
-def _documented(func):
-    func.__doc__ = func.__doc__.replace("    {signature}\n", _SIGNATURE_DOC)
-    return func
-
-
-@_documented
-def bfs(start, goal=None, *, heuristic=zero, budget=DEFAULT_BUDGET, seconds=DEFAULT_SECONDS,
-        memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
-    """Breadth-first search: the frontier ordered by ``g`` alone (h is computed, never used).
-    {signature}
     Examples
     --------
     >>> from puzzlelab import Board
@@ -246,11 +250,42 @@ def bfs(start, goal=None, *, heuristic=zero, budget=DEFAULT_BUDGET, seconds=DEFA
                 memory=memory, record=record)  # fmt: skip
 
 
-@_documented
 def greedy(start, goal=None, *, heuristic=manhattan, budget=DEFAULT_BUDGET, seconds=DEFAULT_SECONDS,
            memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
     """Greedy best-first search: always expand the node that looks closest (f = h). Not optimal.
-    {signature}
+
+    Parameters
+    ----------
+    start : Board or str
+        The board to solve (any shape from 2x2 to 16x16).
+    goal : Board or str, optional
+        The goal (default: the blank-last goal of ``start``'s shape).
+    heuristic : callable ``h(board, goal)``
+        The estimate of moves left (a built-in such as ``manhattan``, a pattern database, or a
+        function of your own).
+    budget : int or None
+        Expansions before the search gives up (``None``: no limit).
+    seconds : float or None
+        CPU seconds (``time.process_time``) before it gives up (``None``: no limit); CPU time, so
+        a loaded machine gives the same answer. Ctrl-C (the interrupt button) stops it at once.
+    memory : int or None
+        Bytes its states, frontier and recorded events may take (estimated; ``None``: no limit).
+    record : bool
+        Keep every event in ``result.events`` (for a replay: :class:`~puzzlelab.search.trace.Trace`).
+
+    Returns
+    -------
+    SearchResult
+        ``status`` "solved", "budget" (``limit`` and ``reason`` say which bound stopped it) or
+        "exhausted"; the moves and boards, cost, nodes expanded and generated.
+
+    Raises
+    ------
+    ValueError
+        The start cannot reach the goal (with the parity explanation), the shapes differ, or a
+        bound is out of range.
+    TypeError
+        A bound, ``record`` or ``heuristic`` of the wrong type.
     Examples
     --------
     >>> from puzzlelab import Board
@@ -261,11 +296,42 @@ def greedy(start, goal=None, *, heuristic=manhattan, budget=DEFAULT_BUDGET, seco
                 memory=memory, record=record)  # fmt: skip
 
 
-@_documented
 def astar(start, goal=None, *, heuristic=manhattan, budget=DEFAULT_BUDGET, seconds=DEFAULT_SECONDS,
           memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
     """A* search: f = g + h. Optimal when ``heuristic`` never overestimates.
-    {signature}
+
+    Parameters
+    ----------
+    start : Board or str
+        The board to solve (any shape from 2x2 to 16x16).
+    goal : Board or str, optional
+        The goal (default: the blank-last goal of ``start``'s shape).
+    heuristic : callable ``h(board, goal)``
+        The estimate of moves left (a built-in such as ``manhattan``, a pattern database, or a
+        function of your own).
+    budget : int or None
+        Expansions before the search gives up (``None``: no limit).
+    seconds : float or None
+        CPU seconds (``time.process_time``) before it gives up (``None``: no limit); CPU time, so
+        a loaded machine gives the same answer. Ctrl-C (the interrupt button) stops it at once.
+    memory : int or None
+        Bytes its states, frontier and recorded events may take (estimated; ``None``: no limit).
+    record : bool
+        Keep every event in ``result.events`` (for a replay: :class:`~puzzlelab.search.trace.Trace`).
+
+    Returns
+    -------
+    SearchResult
+        ``status`` "solved", "budget" (``limit`` and ``reason`` say which bound stopped it) or
+        "exhausted"; the moves and boards, cost, nodes expanded and generated.
+
+    Raises
+    ------
+    ValueError
+        The start cannot reach the goal (with the parity explanation), the shapes differ, or a
+        bound is out of range.
+    TypeError
+        A bound, ``record`` or ``heuristic`` of the wrong type.
     Examples
     --------
     >>> from puzzlelab import Board
@@ -281,12 +347,43 @@ def check_weight(weight) -> float:
     return real("weight", weight, low=0, high=1000)
 
 
-@_documented
 def weighted_astar(start, goal=None, *, weight=1.0, heuristic=manhattan, budget=DEFAULT_BUDGET,
                    seconds=DEFAULT_SECONDS, memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
     """Weighted A*: f = g + w*h. w = 0 is uniform-cost search, w = 1 is A*, larger w is greedier;
     with an admissible heuristic the cost is at most w times the optimum (``weight``: 0..1000).
-    {signature}
+
+    Parameters
+    ----------
+    start : Board or str
+        The board to solve (any shape from 2x2 to 16x16).
+    goal : Board or str, optional
+        The goal (default: the blank-last goal of ``start``'s shape).
+    heuristic : callable ``h(board, goal)``
+        The estimate of moves left (a built-in such as ``manhattan``, a pattern database, or a
+        function of your own).
+    budget : int or None
+        Expansions before the search gives up (``None``: no limit).
+    seconds : float or None
+        CPU seconds (``time.process_time``) before it gives up (``None``: no limit); CPU time, so
+        a loaded machine gives the same answer. Ctrl-C (the interrupt button) stops it at once.
+    memory : int or None
+        Bytes its states, frontier and recorded events may take (estimated; ``None``: no limit).
+    record : bool
+        Keep every event in ``result.events`` (for a replay: :class:`~puzzlelab.search.trace.Trace`).
+
+    Returns
+    -------
+    SearchResult
+        ``status`` "solved", "budget" (``limit`` and ``reason`` say which bound stopped it) or
+        "exhausted"; the moves and boards, cost, nodes expanded and generated.
+
+    Raises
+    ------
+    ValueError
+        The start cannot reach the goal (with the parity explanation), the shapes differ, or a
+        bound is out of range.
+    TypeError
+        A bound, ``record`` or ``heuristic`` of the wrong type.
     Examples
     --------
     >>> from puzzlelab import Board
@@ -298,13 +395,44 @@ def weighted_astar(start, goal=None, *, weight=1.0, heuristic=manhattan, budget=
                 seconds=seconds, memory=memory, record=record, weight=w)  # fmt: skip
 
 
-@_documented
 def article_solver(start, goal=None, *, heuristic=manhattan_with_blank, budget=DEFAULT_BUDGET,
                    seconds=DEFAULT_SECONDS, memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
     """The fourth seed article's 8-puzzle solver: f = g + 2h with the blank counted in h,
     newest first on ties, a blacklist of expanded boards, stop when the goal is generated.
     Never guaranteed optimal (see :mod:`puzzlelab.search.autosolver`).
-    {signature}
+
+    Parameters
+    ----------
+    start : Board or str
+        The board to solve (any shape from 2x2 to 16x16).
+    goal : Board or str, optional
+        The goal (default: the blank-last goal of ``start``'s shape).
+    heuristic : callable ``h(board, goal)``
+        The estimate of moves left (a built-in such as ``manhattan``, a pattern database, or a
+        function of your own).
+    budget : int or None
+        Expansions before the search gives up (``None``: no limit).
+    seconds : float or None
+        CPU seconds (``time.process_time``) before it gives up (``None``: no limit); CPU time, so
+        a loaded machine gives the same answer. Ctrl-C (the interrupt button) stops it at once.
+    memory : int or None
+        Bytes its states, frontier and recorded events may take (estimated; ``None``: no limit).
+    record : bool
+        Keep every event in ``result.events`` (for a replay: :class:`~puzzlelab.search.trace.Trace`).
+
+    Returns
+    -------
+    SearchResult
+        ``status`` "solved", "budget" (``limit`` and ``reason`` say which bound stopped it) or
+        "exhausted"; the moves and boards, cost, nodes expanded and generated.
+
+    Raises
+    ------
+    ValueError
+        The start cannot reach the goal (with the parity explanation), the shapes differ, or a
+        bound is out of range.
+    TypeError
+        A bound, ``record`` or ``heuristic`` of the wrong type.
     Examples
     --------
     >>> from puzzlelab import Board
@@ -315,17 +443,44 @@ def article_solver(start, goal=None, *, heuristic=manhattan_with_blank, budget=D
                 memory=memory, record=record)  # fmt: skip
 
 
-#: IDA*'s default expansion budget: it needs almost no memory, so seconds is its usual bound.
-IDA_BUDGET = 200_000_000
-
-
-@_documented
 def ida_star(start, goal=None, *, heuristic=manhattan, budget=IDA_BUDGET, seconds=DEFAULT_SECONDS,
              memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
     """IDA*: depth-first passes under a rising bound on f = g + h; optimal when ``heuristic``
     never overestimates. Memory grows with the depth only (``memory`` bounds recorded events);
     ``max_frontier`` reports the deepest path held.
-    {signature}
+
+    Parameters
+    ----------
+    start : Board or str
+        The board to solve (any shape from 2x2 to 16x16).
+    goal : Board or str, optional
+        The goal (default: the blank-last goal of ``start``'s shape).
+    heuristic : callable ``h(board, goal)``
+        The estimate of moves left (a built-in such as ``manhattan``, a pattern database, or a
+        function of your own).
+    budget : int or None
+        Expansions before the search gives up (``None``: no limit).
+    seconds : float or None
+        CPU seconds (``time.process_time``) before it gives up (``None``: no limit); CPU time, so
+        a loaded machine gives the same answer. Ctrl-C (the interrupt button) stops it at once.
+    memory : int or None
+        Bytes its states, frontier and recorded events may take (estimated; ``None``: no limit).
+    record : bool
+        Keep every event in ``result.events`` (for a replay: :class:`~puzzlelab.search.trace.Trace`).
+
+    Returns
+    -------
+    SearchResult
+        ``status`` "solved", "budget" (``limit`` and ``reason`` say which bound stopped it) or
+        "exhausted"; the moves and boards, cost, nodes expanded and generated.
+
+    Raises
+    ------
+    ValueError
+        The start cannot reach the goal (with the parity explanation), the shapes differ, or a
+        bound is out of range.
+    TypeError
+        A bound, ``record`` or ``heuristic`` of the wrong type.
     Examples
     --------
     >>> from puzzlelab import Board
@@ -366,13 +521,17 @@ def auto_plan(board: Board, goal: Board) -> tuple[str, Callable, dict]:
         return "IDA*, pattern database", ida_star, {"heuristic": pdb}
     if board.size <= 16:
         return "IDA*, linear conflict", ida_star, {"heuristic": linear_conflict}
-    return f"weighted A*, w={AUTO_LARGE_WEIGHT:g}", weighted_astar, {
-        "heuristic": linear_conflict,
-        "weight": AUTO_LARGE_WEIGHT,
-    }
+    return (
+        f"weighted A*, w={AUTO_LARGE_WEIGHT:g}",
+        weighted_astar,
+        {
+            "heuristic": linear_conflict,
+            "weight": AUTO_LARGE_WEIGHT,
+        },
+    )
 
 
-def solve(start, goal=None, *, method="auto", heuristic=None, weight=None, budget=None,
+def solve(start, goal=None, *, method="auto", heuristic=None, weight=None, budget="default",
           seconds=DEFAULT_SECONDS, memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
     """Solve ``start`` with the solver named ``method``, or by the "auto" policy.
 
@@ -388,8 +547,12 @@ def solve(start, goal=None, *, method="auto", heuristic=None, weight=None, budge
         Overrides the method's default heuristic.
     weight : float, optional
         For "weighted_astar" (default 1).
-    budget, seconds, memory : int, float, int or None
-        The bounds (``budget=None`` here means the solver's own default).
+    budget : int, None or "default"
+        Expansions before it gives up: ``None`` means no limit (as in every solver); the default,
+        ``"default"``, is the chosen solver's own (:data:`DEFAULT_BUDGET`, or IDA*'s larger
+        ``IDA_BUDGET``).
+    seconds, memory : float, int or None
+        CPU seconds and bytes, as for every solver (``None``: no limit).
     record : bool
         Keep the events.
 
@@ -409,8 +572,8 @@ def solve(start, goal=None, *, method="auto", heuristic=None, weight=None, budge
     """
     choice("method", method, ["auto", *SOLVERS])
     options = {"seconds": seconds, "memory": memory, "record": record}
-    if budget is not None:
-        options["budget"] = budget
+    if not (isinstance(budget, str) and budget == "default"):
+        options["budget"] = budget  # None (no limit) or a number, checked by the solver
     if method == "auto":
         board, goal_board = prepare(start, goal)
         _, solver, chosen = auto_plan(board, goal_board)
