@@ -347,30 +347,34 @@ SEARCH_TRAITS = st.one_of(
 )
 
 
+#: what the search player's module sets (menus, the speed, the step where the replay stopped)
+SEARCH_TRAITS = st.one_of(
+    st.fixed_dictionaries({"method": st.one_of(st.sampled_from(["astar", "weighted_astar", "greedy", "bfs",
+                                                                 "article"]), odd)}),
+    st.fixed_dictionaries({"heuristic": st.one_of(st.sampled_from(["manhattan", "misplaced", "zero"]), odd)}),
+    st.fixed_dictionaries({"weight": st.one_of(st.sampled_from([1.0, 2.5, 10.0, 0.5, 11.0]), odd)}),
+    st.fixed_dictionaries({"step": st.one_of(st.integers(-2, 400), odd)}),
+    st.fixed_dictionaries({"speed": st.one_of(st.sampled_from([1, 10, 1000, 7]), odd)}),
+)
+
+
 @pytest.mark.slow
 @CONTROLS
-@given(actions(["method", "heuristic", "weight", "step", "back", "forward", "board", "chart", "play"]))
+@given(st.lists(SEARCH_TRAITS, max_size=8))
 def test_search_player_controls_never_raise(steps):
+    from puzzlelab.widgets.search_player import PLAYER_METHODS, SPEEDS
+
     player = SearchPlayer("4 1 3/7 2 6/_ 5 8", budget=300)
     try:
-        for kind, k in steps:
-            if kind == "method":
-                player.method.value = pick(player.method.options, k)
-            elif kind == "heuristic":
-                player.heuristic.value = pick(player.heuristic.options, k)
-            elif kind == "weight":
-                player.weight.value = 1.0 + 0.25 * (k % 37)
-            elif kind == "step":
-                player.step.value = 1 + k % player.step.max
-            elif kind == "play":
-                player.play.value = 1 + k % player.play.max
-            elif kind == "board":
-                player.board_view.value = pick(player.board_view.options, k)
-            elif kind == "chart":
-                player.chart_view.value = pick(player.chart_view.options, k)
-            else:
-                getattr(player, f"{kind}_button").click()
+        for change in steps:
+            player.set_state(change)  # what the module's menus, bar and keys set (or a broken front-end)
             assert not UNEXPECTED.match(player.error_message), player.error_message
+            assert player.method in PLAYER_METHODS
+            assert player.heuristic in player.heuristics
+            assert 1.0 <= player.weight <= 10.0
+            assert player.speed in SPEEDS
+            assert 1 <= player.step <= max(1, player.steps)
+            assert player.steps == player.replay.steps
         assert_displays(player)
     finally:
         player.close()

@@ -1,118 +1,107 @@
-"""The search player driven in plain pytest (no kernel): its state, numbers, messages and fallback."""
+"""The search player driven in plain pytest (no kernel, no browser): its state, the run it sends,
+its numbers against the library, the error rule, its fallback and its offline copy."""
 
 import numpy as np
 import pytest
 from widget_helpers import PNG, assert_static_fallback
 
 from puzzlelab import Board
-from puzzlelab.widgets import (
-    SearchPlayer,
-)
+from puzzlelab.search import Trace, astar, decode_run
+from puzzlelab.widgets import SearchPlayer
+from puzzlelab.widgets.search_player import SPEEDS, replay_bytes
 
 
-def test_search_player_steps_through_a_cached_run(make):
+def test_search_player_sends_the_run_once_and_steps_without_the_kernel_drawing(make):
     player = make(SearchPlayer, "4 1 3/7 2 6/_ 5 8")
-    assert player.step.max == player.replay.steps == 6
-    assert player.info.value.startswith("step 1 of 6: expand g=0")
-    assert "6 moves (optimal)" in player.outcome.value
-    pictures = {bytes(player.boards_image.value)}
-    for step in range(2, 7):
-        player.forward_button.click()
-        assert player.step.value == step
-        assert player.info.value.startswith(f"step {step} of 6: expand g={step - 1}")
-        pictures.add(bytes(player.boards_image.value))
-    assert len(pictures) == 6
-    player.forward_button.click()  # stays at the end
-    assert player.step.value == 6
-    player.back_button.click()
-    assert player.step.value == 5
+    assert player.steps == player.replay.steps == 6
+    assert player.info.startswith("step 1 of 6: expand g=0")
+    assert "6 moves (optimal)" in player.outcome
+    sent = bytes(player.recording)
+    run = decode_run(sent)  # what the browser decodes
+    assert run.steps == 6
+    assert run.header["goal"] == list(player.goal.tiles)
+    for step in range(1, 7):
+        player.step = step  # what the browser writes when the replay stops
+        assert player.error == ""
+        assert player.info == player.replay.describe(step) == run.describe(step)
+    assert bytes(player.recording) == sent  # stepping sends nothing new
     assert player.cached_runs == 1
-    player.play.value = 3  # the Play widget drives the same step (linked in the browser)
-    for view in ("frontier", "path"):
-        player.board_view.value = view
-        assert player.error_message == ""
-    player.chart_view.value = "(g, h) plane"
-    assert player.error_message == ""
     assert_static_fallback(player)
 
 
-def test_search_player_frontier_title_gives_the_frontiers_size(make):
-    """The player's own title replaces draw_frontier's, so it carries the size itself."""
-    player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1")
-    player.board_view.value = "frontier"
-    for step in (1, 2, player.step.max // 2):
-        player.step.value = step
-        best, size = player.replay.frontier(step)
-        assert size >= len(best) > 0
-        assert player._boards_axes.get_title() == f"frontier, step {step}: best {len(best)} of {size:,}"
-    assert size > len(best)  # by the middle of the run the frontier is larger than what is shown
-    player.board_view.value = "path"
-    assert player._boards_axes.get_title() == f"path, step {player.step.value}"
-
-
-def test_search_player_picture_is_matplotlibs_tight_crop(make):
-    """Each step's picture is measured and drawn once (no layout dry run) and encoded fast: the
-    pixels are exactly those of savefig(bbox_inches="tight") on the same figure."""
-    import io
-
-    from PIL import Image
-
-    def pixels(png):
-        return np.asarray(Image.open(io.BytesIO(bytes(png))))
-
-    player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1", method="weighted_astar", weight=2.0)
-    for view in ("expansion", "frontier", "path"):
-        player.board_view.value = view
-        for step in sorted({1, 2, player.step.max // 2, player.step.max}):
-            player.step.value = step
-            shown = pixels(player.boards_image.value)
-            buffer = io.BytesIO()
-            player._boards_figure.savefig(buffer, format="png", dpi=72, bbox_inches="tight", pad_inches=0.05)
-            expected = pixels(buffer.getvalue())
-            assert shown.shape == expected.shape, (view, step)
-            assert (shown == expected).all(), (view, step)
+def test_search_player_refuses_a_bad_step_and_keeps_the_old_one(make):
+    player = make(SearchPlayer, "4 1 3/7 2 6/_ 5 8")
+    player.step = 4
+    for bad, message in [(0, "step must be >= 1"), (7, "step must be <= 6"), ("3", "whole number"),
+                         (2.5, "whole number"), (None, "whole number")]:  # fmt: skip
+        player.step = bad
+        assert message in player.error
+        assert player.step == 4
+    player.step = 5
+    assert player.error == ""
 
 
 def test_search_player_reruns_only_on_new_settings(make):
     player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1", budget=3_000)
     astar_steps = player.replay.steps
-    player.step.value = 10
+    player.step = 10
     assert player.cached_runs == 1
-    player.method.value = "weighted_astar"
-    assert not player.weight.disabled
-    player.weight.value = 3.0
+    player.method = "weighted_astar"
+    assert player.uses_weight
+    assert player.step == 1
+    player.weight = 3.0
     assert player.cached_runs == 3
     assert player.replay.result.weight == 3.0
-    player.method.value = "astar"
+    assert decode_run(bytes(player.recording)).header["weight"] == 3.0
+    player.method = "astar"
     assert player.cached_runs == 3  # back to a run already made
-    assert player.replay.steps == astar_steps
-    assert player.step.value == 1
-    player.method.value = "bfs"
-    assert player.heuristic.disabled
-    assert "bfs" in player.outcome.value
+    assert player.replay.steps == player.steps == astar_steps
+    player.method = "bfs"
+    assert not player.uses_heuristic
+    assert "bfs" in player.outcome
+    player.heuristic = "misplaced"  # no effect on BFS, but the run is the cached one
+    assert player.error == ""
 
 
-def test_search_player_frontier_matches_the_engine():
-    from puzzlelab.search import astar
-    from puzzlelab.search.trace import Trace as Replay
+def test_search_player_refuses_bad_settings_and_restores_them(make):
+    player = make(SearchPlayer, "4 1 3/7 2 6/_ 5 8", method="greedy")
+    sent = bytes(player.recording)
+    refused = [
+        ("method", "dfs", "method must be one of"),
+        ("method", 3, "method must be one of"),
+        ("heuristic", "pdb", "heuristic must be one of"),
+        ("weight", 11, "weight must be <= 10"),
+        ("weight", "2", "weight must be a number"),
+        ("speed", 7, "speed must be one of"),
+    ]
+    for name, bad, message in refused:
+        before = getattr(player, name)
+        setattr(player, name, bad)
+        assert message in player.error, (name, bad)
+        assert getattr(player, name) == before
+    assert bytes(player.recording) == sent
+    player.speed = SPEEDS[-1]
+    assert player.speed == SPEEDS[-1]
 
-    result = astar(
-        Board.parse("8 6 7/2 5 4/3 _ 1"), heuristic=__import__("puzzlelab").search.misplaced, record=True
-    )
-    replay = Replay(result)
+
+def test_search_player_frontier_in_the_sent_run_matches_the_engine(make):
+    player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1", heuristic="misplaced", budget=2_000)
+    run = decode_run(bytes(player.recording))
+    replay = player.replay
     for step in range(1, replay.steps + 1, max(1, replay.steps // 40)):
-        best, size = replay.frontier(step)
-        engine_size = replay.events[replay._span(step)[1] - 1].frontier
-        assert size <= engine_size  # the engine also counts stale entries it will skip
+        (best, size), (theirs, their_size) = run.frontier(step), replay.frontier(step)
+        assert size == their_size
+        assert [n.tiles for n in best] == [n.state for n in theirs]
         assert [n.f for n in best] == sorted(n.f for n in best)
         if step < replay.steps:
-            assert best[0].f == replay.node(step + 1).f  # the best entry is expanded next
+            assert best[0].tiles == replay.node(step + 1).state  # the best entry is expanded next
 
 
 def test_search_player_shows_budget_and_bad_starts(make):
     player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1", method="bfs", budget=50)
-    assert "budget" in player.outcome.value
-    assert player.step.max == 50
+    assert "budget" in player.outcome
+    assert player.steps == 50
+    assert decode_run(bytes(player.recording)).header["status"] == "budget"
     with pytest.raises(ValueError, match="method must be"):
         SearchPlayer("1 2/_ 3", method="dfs")
     bad = make(SearchPlayer, "1 2 3/4 5 6/8 7 _")
@@ -125,12 +114,11 @@ def test_search_player_unsolvable_start_displays_with_the_parity_explanation(mak
     assert "can never reach the goal" in player.error_message
     assert "NOT solvable" in player.error_message
     assert player.replay is None
+    assert player.recording == b""
+    assert player.steps == 0
     assert_static_fallback(player)
     assert player.summary().endswith("no run")
-    for control in (player.forward_button, player.back_button):
-        control.click()
-    player.board_view.value = "frontier"
-    player.method.value = "bfs"
+    player.method = "bfs"
     assert "can never reach the goal" in player.error_message
     assert_static_fallback(player)
 
@@ -147,30 +135,31 @@ def test_search_player_checks_its_arguments_at_once():
         SearchPlayer("1 2 3/4 _ 5/7 8 6", weight="2")
     with pytest.raises(ValueError, match="weight must be <= 10"):
         SearchPlayer("1 2 3/4 _ 5/7 8 6", weight=11)
+    with pytest.raises(ValueError, match="heuristic must be one of"):
+        SearchPlayer("1 2 3/4 _ 5/7 8 6", heuristic="pdb")
 
 
 def test_search_player_budget_zero_is_not_mistaken_for_a_solved_start(make):
     player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1", budget=0)
-    assert "the start is the goal" not in player.info.value
-    assert "budget 0" in player.info.value
+    assert "the start is the goal" not in player.info
+    assert "budget 0" in player.info
+    assert player.message == player.info
     assert_static_fallback(player)
     solved = make(SearchPlayer, Board.goal(3, 3), budget=0)
-    assert solved.info.value == "the start is the goal: nothing to expand"
+    assert solved.info == "the start is the goal: nothing to expand"
 
 
 def test_search_player_keeps_recorded_runs_within_its_byte_bound(make):
-    from puzzlelab.widgets.search_player import replay_bytes
-
     player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1", method="weighted_astar", budget=2_000)
-    first, one = player._key(), replay_bytes(player.replay)
+    first, one = player._key(), replay_bytes(player._runs.get(player._key()))
     player._runs.max_bytes = int(1.2 * one)  # room for the first run and a small one at most
     for weight in (1.5, 2.0, 2.5, 3.0, 4.0, 5.0):
-        player.weight.value = weight
+        player.weight = weight
         assert player._runs.bytes <= player._runs.max_bytes or player.cached_runs == 1
         assert player._key() in player._runs  # the run shown is always kept
     assert first not in player._runs  # the least recently used went first
     assert player.replay.result.weight == 5.0
-    player.weight.value = 1.5  # dropped long ago: run again, and shown correctly
+    player.weight = 1.5  # dropped long ago: run again, and shown correctly
     assert player.replay.result.weight == 1.5
 
 
@@ -179,36 +168,16 @@ def test_replay_size_estimate_is_honest():
     import gc
     import tracemalloc
 
-    from puzzlelab.widgets.search_player import replay_bytes
-
     gc.collect()
     tracemalloc.start()
     try:
         player = SearchPlayer("8 6 7/2 5 4/3 _ 1", method="bfs", budget=3_000)
         held = tracemalloc.get_traced_memory()[0]
-        estimate = replay_bytes(player.replay)
+        estimate = replay_bytes(player._runs.get(player._key()))
     finally:
         tracemalloc.stop()
         player.close()
     assert 0.4 * held <= estimate <= 2.5 * held, (held, estimate)
-
-
-def test_run_cache_drops_the_least_recently_used_first():
-    from puzzlelab.widgets._base import RunCache
-
-    cache = RunCache(10, sizeof=len)
-    cache.put("a", "xxxx")
-    cache.put("b", "xxxx")
-    assert cache.get("a") == "xxxx"  # "a" is now the most recently used
-    cache.put("c", "xxxx")
-    assert list(cache) == ["a", "c"]
-    assert cache.bytes == 8
-    cache.put("d", "x" * 50)  # alone over the bound: kept (it is being shown), the rest dropped
-    assert list(cache) == ["d"]
-    assert cache.bytes == 50
-    cache.put("d", "x")
-    assert cache.bytes == 1
-    assert len(cache) == 1
 
 
 def test_search_player_text_is_the_same_on_every_run():
@@ -218,6 +187,36 @@ def test_search_player_text_is_the_same_on_every_run():
         assert first.summary() == second.summary()
         assert " s" not in first.summary().split(";")[-1]
         assert "31 moves" in first.summary()
+        assert first._repr_mimebundle_()[0]["text/html"] == second._repr_mimebundle_()[0]["text/html"]
     finally:
         first.close()
         second.close()
+
+
+def test_the_offline_copy_holds_the_module_and_the_run(make, tmp_path):
+    import base64
+    import re
+
+    from puzzlelab.widgets._live import js_source
+
+    player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1", method="greedy")
+    player.step = 7
+    page = player.save_html(tmp_path / "replay.html").read_text()
+    assert page.startswith("<!DOCTYPE html>")
+    assert js_source("search_player") in page
+    assert "http://" not in page.replace("http://www.w3.org/2000/svg", "")  # nothing from the network
+    assert "https://" not in page
+    data = re.search(r'atob\("([A-Za-z0-9+/=]+)"\)', page)[1]
+    assert base64.b64decode(data) == bytes(player.recording)
+    assert '"step":7' in page
+    bundle = player._repr_mimebundle_()[0]
+    assert 'src="data:image/png;base64,' in bundle["text/html"]  # shown where scripts are stripped
+
+
+def test_lesson_05_player_15_puzzle(make):
+    player = make(SearchPlayer, "1 6 _ 3/2 15 7 4/10 8 13 11/5 14 9 12", heuristic="manhattan")
+    trace = Trace(astar("1 6 _ 3/2 15 7 4/10 8 13 11/5 14 9 12", record=True, budget=20_000))
+    assert player.steps == trace.steps == 15507
+    run = decode_run(bytes(player.recording))
+    assert np.array_equal(run.columns["step_frontier"], trace.frontier_sizes)
+    assert len(player.recording) < 16 * len(trace.events)

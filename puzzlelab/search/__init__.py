@@ -26,6 +26,7 @@ from ..heuristics import (
     zero,
 )
 from .autosolver import ARTICLE_STRATEGY, article_score
+from .encode import DecodedRun, decode_run, encode_run, pack_run
 from .engine import (
     DEFAULT_BUDGET,
     DEFAULT_MEMORY,
@@ -54,7 +55,6 @@ from .solvers import (
     weighted_astar,
 )
 from .statespace import MAX_CELLS, distance_histogram, hardest, state_space_distances
-from .encode import DecodedRun, decode_run, encode_run, pack_run
 from .trace import Trace
 
 __all__ = [
@@ -68,6 +68,7 @@ __all__ = [
     "MAX_CELLS",
     "METHODS",
     "SOLVERS",
+    "DecodedRun",
     "Event",
     "Limits",
     "Node",
@@ -81,8 +82,10 @@ __all__ = [
     "auto_plan",
     "best_first_events",
     "bfs",
+    "decode_run",
     "default_partition",
     "distance_histogram",
+    "encode_run",
     "greedy",
     "hardest",
     "ida_star",
@@ -93,6 +96,7 @@ __all__ = [
     "manhattan",
     "manhattan_with_blank",
     "misplaced",
+    "pack_run",
     "pattern_database",
     "solve",
     "state_space_distances",

@@ -1,46 +1,52 @@
-"""The search player: replay any recorded search step by step.
+"""The search player: replay any recorded best-first search step by step, in the browser.
 
-One step number drives every picture: the node being expanded with its children, the
-frontier's best entries, the path so far, f and frontier size against step, and the
-expanded nodes in the (g, h) plane. Runs are cached (the least recently used are dropped
-past ``CACHE_BYTES``), so moving the step never re-runs the search; changing the method,
-heuristic or weight runs it once.
+The kernel runs the search the settings describe once (runs are cached: the least recently used
+are dropped past ``CACHE_BYTES``), encodes it (:func:`puzzlelab.search.encode_run`, a few bytes
+per event) and sends it to the browser once. The browser
+(``puzzlelab/widgets/js/search_player.js``) plays, pauses, steps, scrubs and changes speed on its
+own: the node being expanded with its children, the frontier's best entries and its size, the
+path so far, f and frontier size against step, and the expanded nodes in the (g, h) plane.
+The kernel learns the step where the student stopped (``player.step``); changing the method,
+heuristic or weight, in the browser's menus or from Python, runs the search again here.
 
 >>> player = SearchPlayer("1 2 3/4 _ 5/7 8 6")
->>> player.step.max, player.info.value.startswith("step 1 of 2")
-(2, True)
+>>> player.steps, player.info
+(2, 'step 1 of 2: expand g=0 h=2 f=2; 4 new children, 0 skipped; frontier 4')
+>>> player.method = "bfs"; player.replay.result.algorithm
+'bfs'
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import html
+import json
+import math
+from pathlib import Path
 from typing import Any
 
-import ipywidgets as widgets
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
+import traitlets
 from matplotlib.figure import Figure
 
 from .._validate import choice, real, whole
 from ..board import Board, goal_for
-from ..plots._common import MAIN_COLOR, MARK_COLOR, figure_png
-from ..plots.search import (
-    draw_expansion,
-    draw_frontier,
-    draw_gh_plane,
-    draw_search_path,
-    draw_search_progress,
-    frontier_caption,
-)
+from ..plots._common import figure_png
+from ..plots.search import draw_expansion, draw_search_progress
+from ..search.encode import encode_run, pack_run
 from ..search.trace import Trace as Replay
-from ._base import Blitter, RunCache, View, clear_artists, error_line, png_image, set_title
+from ._base import RunCache
+from ._live import LiveView, js_module, js_source
 
-__all__ = ["BOARD_VIEWS", "CHART_VIEWS", "PLAYER_METHODS", "SearchPlayer"]
+__all__ = ["PLAYER_METHODS", "SPEEDS", "SearchPlayer"]
 
 #: the best-first searches the player replays (IDA*'s depth-first events have no frontier to show)
 PLAYER_METHODS = ("astar", "weighted_astar", "greedy", "bfs", "article")
+#: heuristics offered in the menu (the article's solver always uses its own)
 PLAYER_HEURISTICS = ("manhattan", "linear_conflict", "misplaced", "zero")
-BOARD_VIEWS = ("expansion", "frontier", "path")
-CHART_VIEWS = ("progress", "(g, h) plane")
+#: the speeds the browser offers, in steps per second
+SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 #: expansions a replayed run may record (a run past it stops with status "budget")
 RECORD_BUDGET = 20_000
 #: the largest budget the player accepts (a recorded run costs memory in proportion to it)
@@ -49,11 +55,20 @@ MAX_BUDGET = 100_000
 CACHE_BYTES = 256 * 2**20
 #: estimated bytes per recorded event of a replay (the event, its node and board, the indexes)
 EVENT_BYTES = 600
+NOTHING = "nothing to replay: see the message below"
 
 
-def replay_bytes(replay) -> int:
-    """Estimated memory of a recorded run held for replay."""
-    return 4096 + EVENT_BYTES * len(getattr(replay, "events", None) or ())
+def player_heuristics() -> tuple[str, ...]:
+    """The heuristics the menu offers: the library's registry, in the player's order."""
+    from ..search import HEURISTICS
+
+    return tuple(name for name in PLAYER_HEURISTICS if name in HEURISTICS)
+
+
+def replay_bytes(entry) -> int:
+    """Estimated memory of a recorded run held for replay (the Trace, or a (Trace, bytes) pair)."""
+    replay, packed = entry if isinstance(entry, tuple) else (entry, b"")
+    return 4096 + EVENT_BYTES * len(getattr(replay, "events", None) or ()) + len(packed)
 
 
 def _default_start() -> Board:
@@ -62,20 +77,39 @@ def _default_start() -> Board:
     return random_solvable_board(3, 3, rng=2024)
 
 
-class SearchPlayer(View):
+class SearchPlayer(LiveView):
     """Step through a recorded best-first search (A*, weighted A*, greedy, BFS, the article's solver).
 
-    Controls: ``method``, ``heuristic``, ``weight`` (weighted A* only), ``step`` (slider),
-    ``play`` (linked to the slider), ``back_button``, ``forward_button``, ``board_view``,
-    ``chart_view``; read-outs ``info``, ``outcome``, ``boards_image``, ``chart_image``, ``error``.
+    Settings (traits; changing one runs the search again, cached): ``method``, ``heuristic``,
+    ``weight`` (weighted A* only). ``step`` is the step shown (the browser writes it when the
+    replay stops; setting it from Python moves the browser), ``speed`` the playing speed in steps
+    per second. Read-outs: ``steps``, ``info`` (the step in words), ``outcome``, ``replay`` (the
+    :class:`~puzzlelab.search.Trace`), ``error``.
 
     Arguments are checked at once: a wrong type raises ``TypeError``, an impossible value
     (an unreadable board, a goal of another shape, an unknown method, a weight outside 1..10, a
     budget outside 0..100,000) ``ValueError``, before anything is built. A start that cannot
     reach the goal is not an argument error: the player is built and its error line gives the
-    parity explanation. The controls never raise, and the display and summary work in every
-    state.
+    parity explanation. A setting changed to a bad value (from the browser or from code) is
+    refused: the message goes to the error line and the previous value comes back.
     """
+
+    _esm = js_module("search_player")
+
+    recording = traitlets.Bytes(b"").tag(sync=True)
+    steps = traitlets.Int(0).tag(sync=True)
+    step = traitlets.Any(1).tag(sync=True)
+    method = traitlets.Any("astar").tag(sync=True)
+    heuristic = traitlets.Any("manhattan").tag(sync=True)
+    weight = traitlets.Any(1.0).tag(sync=True)
+    speed = traitlets.Any(10).tag(sync=True)
+    methods = traitlets.List(traitlets.Unicode(), list(PLAYER_METHODS)).tag(sync=True)
+    heuristics = traitlets.List(traitlets.Unicode(), list(PLAYER_HEURISTICS)).tag(sync=True)
+    uses_heuristic = traitlets.Bool(True).tag(sync=True)
+    uses_weight = traitlets.Bool(False).tag(sync=True)
+    outcome = traitlets.Unicode("").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    static_copy = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -87,233 +121,233 @@ class SearchPlayer(View):
         weight: float = 1.0,
         budget: int = RECORD_BUDGET,
     ):
-        self.start = _default_start() if start is None else Board.parse(start)
-        self.goal = goal_for(self.start, goal)
+        start = _default_start() if start is None else Board.parse(start)
+        goal = goal_for(start, goal)
+        heuristics = player_heuristics()
         method = choice("method", method, PLAYER_METHODS)
-        heuristic = choice("heuristic", heuristic, PLAYER_HEURISTICS)
+        heuristic = choice("heuristic", heuristic, heuristics)
         weight = real("weight", weight, low=1.0, high=10.0)
-        self.budget = whole("budget", budget, low=0, high=MAX_BUDGET)
-        self._runs = RunCache(CACHE_BYTES, sizeof=replay_bytes)
+        budget = whole("budget", budget, low=0, high=MAX_BUDGET)
+        super().__init__(method=method, heuristic=heuristic, weight=weight, heuristics=list(heuristics))
+        self.start, self.goal, self.budget = start, goal, budget
+        self._runs: RunCache = RunCache(CACHE_BYTES, sizeof=replay_bytes)
         self.replay: Replay | None = None
-        self.method = widgets.Dropdown(options=PLAYER_METHODS, value=method, description="search")
-        self.heuristic = widgets.Dropdown(options=PLAYER_HEURISTICS, value=heuristic, description="h")
-        self.weight = widgets.FloatSlider(
-            value=weight, min=1.0, max=10.0, step=0.25, description="weight w", continuous_update=False
-        )
-        self.step = widgets.IntSlider(value=1, min=1, max=1, description="step")
-        self.step.add_class("puzzlelab-step")
-        self.play = widgets.Play(value=1, min=1, max=1, interval=300)
-        widgets.jslink((self.play, "value"), (self.step, "value"))
-        widgets.jslink((self.play, "max"), (self.step, "max"))
-        self.back_button = widgets.Button(
-            description="", icon="step-backward", layout=widgets.Layout(width="40px")
-        )
-        self.forward_button = widgets.Button(
-            description="", icon="step-forward", layout=widgets.Layout(width="40px")
-        )
-        self.board_view = widgets.ToggleButtons(options=BOARD_VIEWS, value="expansion")
-        self.chart_view = widgets.ToggleButtons(options=CHART_VIEWS, value="progress")
-        self.info = widgets.Label()
-        self.info.add_class("puzzlelab-search-info")
-        self.outcome = widgets.Label()
-        self.boards_image = png_image("puzzlelab-search-boards", width=460)
-        self.chart_image = png_image("puzzlelab-search-chart", width=400)
-        self.error = error_line()
-        self._boards_figure = Figure(figsize=(5.2, 3.2))
-        # its own Agg canvas: each step's PNG reuses one renderer and the text sizes it measured
-        FigureCanvasAgg(self._boards_figure)
-        self._boards_axes = self._boards_figure.add_axes((0.01, 0.01, 0.98, 0.9))
-        self._chart_figure = Figure(figsize=(4.5, 3.2), dpi=72)
-        self._blitter = Blitter(self._chart_figure)
-        self._chart_axes: Any = None
-        self._chart_key: tuple | None = None
-        for control in (self.method, self.heuristic, self.weight):
-            control.observe(self._on(self.run), names="value")
-        self.step.observe(self._on(self.show), names="value")
-        self.board_view.observe(self._on(self.show), names="value")
-        self.chart_view.observe(self._on(self.show), names="value")
-        self.back_button.on_click(self._on(lambda: self._nudge(-1)))
-        self.forward_button.on_click(self._on(lambda: self._nudge(1)))
-        self._compose(
-            [
-                widgets.HBox([self.method, self.heuristic, self.weight]),
-                widgets.HBox([self.play, self.back_button, self.step, self.forward_button]),
-                self.info,
-                self.outcome,
-                widgets.HBox([self.board_view, self.chart_view]),
-                widgets.HBox([self.boards_image, self.chart_image]),
-            ],
-            "puzzlelab-search-player",
-        )
+        self._restoring = False
+        self.observe(self._on_setting, names=["method", "heuristic", "weight"])
+        self.observe(self._on_step, names=["step"])
+        self.observe(self._on_speed, names=["speed"])
         self._guarded(self.run)
+
+    # -- settings from the browser or from code (checked; a bad one is refused and restored) -----
+    @traitlets.validate("method", "heuristic", "weight", "step", "speed")
+    def _plain(self, proposal):
+        """Any value is accepted here (the observers check it), but as a plain JSON value, so the
+        echo to the browser never fails: numpy scalars become Python's, anything else its name."""
+        value = proposal["value"]
+        if isinstance(value, np.generic):
+            value = value.item()
+        if isinstance(value, float) and not math.isfinite(value):
+            return repr(value)
+        if value is None or isinstance(value, str | bool | int | float):
+            return value
+        return f"<{type(value).__name__}>"
+
+    def _check_setting(self, name: str, value):
+        if name == "method":
+            return choice("method", value, PLAYER_METHODS)
+        if name == "heuristic":
+            return choice("heuristic", value, self.heuristics)
+        return real("weight", value, low=1.0, high=10.0)
+
+    def _restore(self, name: str, value) -> None:
+        self._restoring = True
+        try:
+            setattr(self, name, value)
+        finally:
+            self._restoring = False
+
+    def _refused(self, change, err: Exception) -> None:
+        self._restore(change["name"], change["old"])
+        self.show_error(err)
+
+    def _on_setting(self, change) -> None:
+        if self._restoring:
+            return
+        try:
+            self._check_setting(change["name"], change["new"])
+        except (TypeError, ValueError) as err:
+            return self._refused(change, err)
+        self._guarded(self.run)
+
+    def _on_step(self, change) -> None:
+        if self._restoring:
+            return
+        try:
+            whole("step", change["new"], low=1, high=max(1, self.steps))
+        except (TypeError, ValueError) as err:
+            return self._refused(change, err)
+        self.clear_error()
+
+    def _on_speed(self, change) -> None:
+        if self._restoring:
+            return
+        if change["new"] not in SPEEDS or isinstance(change["new"], bool):
+            self._refused(
+                change, ValueError(f"speed must be one of {SPEEDS} steps per second, got {change['new']!r}")
+            )
 
     # -- running (cached) -----------------------------------------------------------------------
     def _key(self) -> tuple:
-        weight = self.weight.value if self.method.value == "weighted_astar" else None
-        return (self.start, self.goal, self.method.value, self.heuristic.value, weight)
+        weight = self.weight if self.method == "weighted_astar" else None
+        return (self.start, self.goal, self.method, self.heuristic, weight)
 
     def _search(self):
         from .. import search
 
-        method, heuristic = self.method.value, search.HEURISTICS[self.heuristic.value]
-        options = {"budget": self.budget, "record": True}
+        method, heuristic = self.method, search.HEURISTICS[self.heuristic]
+        options: dict[str, Any] = {"budget": self.budget, "record": True}
         if method not in ("bfs", "article"):  # those two have their own heuristic
             options["heuristic"] = heuristic
         if method == "weighted_astar":
-            options["weight"] = self.weight.value
+            options["weight"] = self.weight
         return search.SOLVERS[method](self.start, self.goal, **options)
 
-    def _record(self):
-        """Run the search the controls describe, recorded for replay."""
-        return Replay(self._search())
+    def _record(self) -> tuple[Replay, bytes]:
+        """Run the search the settings describe, recorded, and its packed bytes for the browser."""
+        replay = Replay(self._search())
+        return replay, pack_run(encode_run(replay, goal=self.goal), compress=True)
 
     def run(self) -> None:
-        """Run (or fetch from the cache) the search the controls describe, and show step 1.
+        """Run (or fetch from the cache) the search the settings describe, and show step 1.
 
         What the previous settings showed is cleared first, so a run that fails (an unsolvable
         start, say) leaves an empty player with the reason on its error line."""
-        self.weight.disabled = self.method.value != "weighted_astar"
-        self.heuristic.disabled = self.method.value in ("bfs", "article")
-        self.replay, self._chart_key = None, None
-        self.outcome.value = ""
-        self.info.value = "nothing to replay: see the message below"
-        self.boards_image.value = self.chart_image.value = b""
+        self.uses_weight = self.method == "weighted_astar"
+        self.uses_heuristic = self.method not in ("bfs", "article")
+        with self.hold_sync():
+            self.replay, self.recording, self.steps, self.outcome = None, b"", 0, ""
+            self.message = NOTHING
+            self._restore("step", 1)
         key = self._key()
-        replay = self._runs.get(key)
-        if replay is None:
-            replay = self._record()
-            self._runs.put(key, replay)
-        self.replay = replay
-        result = replay.result
-        with self.step.hold_trait_notifications():
-            self.step.max = max(1, replay.steps)
-            self.play.max = self.step.max
-            self.step.value = 1
-        self.outcome.value = str(result) + ("" if result.solved else f" (budget {self.budget:,} expansions)")
-        self.show()
+        entry = self._runs.get(key)
+        if entry is None:
+            entry = self._record()
+            self._runs.put(key, entry)
+        self.replay, packed = entry
+        result = self.replay.result
+        with self.hold_sync():
+            self.steps = self.replay.steps
+            self._restore("step", 1)
+            self.outcome = str(result) + ("" if result.solved else f" (budget {self.budget:,} expansions)")
+            self.message = self._empty_message()
+            self.recording = packed
+
+    def _empty_message(self) -> str:
+        if self.replay is None:
+            return NOTHING
+        if self.replay.steps:
+            return ""
+        if self.start == self.goal:
+            return "the start is the goal: nothing to expand"
+        return f"stopped before the first expansion (budget {self.budget:,} expansions)"
 
     @property
     def cached_runs(self) -> int:
         """How many recorded runs the player holds (each setting is run at most once while cached)."""
         return len(self._runs)
 
-    def _nudge(self, delta: int) -> None:
-        self.step.value = min(self.step.max, max(self.step.min, self.step.value + delta))
+    @property
+    def info(self) -> str:
+        """The step shown, in words (``Trace.describe``), or why there is nothing to show."""
+        if self.replay is None or self.replay.steps == 0:
+            return self._empty_message()
+        return self.replay.describe(min(max(1, int(self.step)), self.replay.steps))
 
-    # -- showing a step -----------------------------------------------------------------------------
-    def show(self) -> None:
-        """Draw the current step in the chosen pictures."""
-        replay = self.replay
-        if replay is None:
-            self.info.value = "nothing to replay: see the message below"
-            return
-        if replay.steps == 0:
-            if self.start == self.goal:
-                self.info.value = "the start is the goal: nothing to expand"
-            else:
-                self.info.value = f"stopped before the first expansion (budget {self.budget:,} expansions)"
-            self.boards_image.value = self.chart_image.value = b""
-            return
-        step = self.step.value
-        self.info.value = replay.describe(step)
-        self._draw_boards(step, self._boards_axes)
-        self.boards_image.value = figure_png(self._boards_figure, compress_level=1)
-        self._draw_chart(step)
-
-    def _shown(self) -> Replay:
-        """The run being shown (drawing is never asked for when there is none)."""
-        if self.replay is None:
-            raise ValueError("nothing to replay: see the message below")
-        return self.replay
-
-    def _draw_boards(self, step: int, ax) -> None:
-        replay, view = self._shown(), self.board_view.value
-        title = f"{view}, step {step}"
-        clear_artists(ax)
-        if view == "expansion":
-            generated, skipped = replay.children(step)
-            draw_expansion(replay.node(step), generated, skipped=skipped, goal=self.goal, ax=ax)
-        elif view == "frontier":
-            best, size = replay.frontier(step)
-            draw_frontier(best, goal=self.goal, size=size, ax=ax)
-            title += f": {frontier_caption(len(best), size)}"  # replaces draw_frontier's own title
-        else:
-            draw_search_path(replay.node(step), goal=self.goal, ax=ax)
-        set_title(ax, title)
-
-    def _line_weight(self) -> float | None:
-        """The w of f = g + w*h, as the search reports it (None for BFS and greedy)."""
-        return self.replay.result.weight if self.replay is not None else None
-
-    def _draw_chart(self, step: int) -> None:
-        """The chart's axes and the whole run are drawn once; each step moves only the markers."""
-        replay, view = self._shown(), self.chart_view.value
-        key = (id(replay), view)
-        if key != self._chart_key:
-            self._chart_figure.clear()
-            ax = self._chart_axes = self._chart_figure.add_axes((0.14, 0.15, 0.7, 0.75))
-            if view == "progress":
-                draw_search_progress(replay.f, replay.frontier_sizes, step=step, ax=ax)
-                self._marker = ax.lines[-1]
-            else:
-                self._setup_gh_plane(ax)
-            self._blitter.reset()
-            self._chart_key = key
-        ax = self._chart_axes
-        if view == "progress":
-            self._marker.set_xdata([step, step])
-            set_title(ax, f"f and frontier size, step {step}")
-            self.chart_image.value = self._blitter.png([self._marker, ax.title])
-            return
-        node, weight = replay.node(step), self._line_weight()
-        self._done.set_offsets(np.column_stack([replay.g[:step], replay.h[:step]]))
-        self._current.set_data([node.g], [node.h])
-        if weight is not None:
-            bound = node.g + weight * node.h
-            self._fline.set_data([0.0, bound], [bound / weight, 0.0])
-        set_title(ax, f"expanded so far: {step}")
-        self.chart_image.value = self._blitter.png([self._done, self._fline, self._current, ax.title])
-
-    def _setup_gh_plane(self, ax) -> None:
-        replay, weight = self._shown(), self._line_weight()
-        draw_gh_plane(replay.g, replay.h, weight=weight or 1.0, ax=ax)
-        whole = ax.collections[0]
-        whole.set_color("#cccccc")
-        whole.set_label("whole run")
-        if ax.legend_ is not None:
-            ax.legend_.remove()
-        self._done = ax.scatter(
-            [], [], s=14, alpha=0.5, color=MAIN_COLOR, edgecolors="none", label="expanded"
-        )
-        label = "f = g + h" if weight == 1.0 else f"f = g + {weight:g}h" if weight else None
-        (self._fline,) = ax.plot([], [], "--", color=MARK_COLOR, linewidth=1, label=label)
-        (self._current,) = ax.plot([], [], "D", color=MARK_COLOR, markersize=7, label="current")
-        ax.legend(
-            handles=[whole, self._done, self._current] + ([self._fline] if weight else []),
-            loc="upper right",
-            fontsize=7,
-        )
-
-    # -- fallback ------------------------------------------------------------------------------------
+    # -- fallback and copies ---------------------------------------------------------------------
     def static_figure(self) -> Figure:
         figure = Figure(figsize=(10.0, 3.4), layout="constrained")
         left, right = figure.subplots(1, 2)
         if self.replay is None or self.replay.steps == 0:
-            message = self.error_message if self.replay is None else self.info.value
+            message = self.error_message if self.replay is None else self.info
             left.text(
                 0.5, 0.5, message or "nothing to replay", ha="center", wrap=True, transform=left.transAxes
             )
             left.set_axis_off()
             right.set_axis_off()
             return figure
-        step = self.step.value
-        self._draw_boards(step, left)
+        step = min(max(1, int(self.step)), self.replay.steps)
+        generated, skipped = self.replay.children(step)
+        draw_expansion(self.replay.node(step), generated, skipped=skipped, goal=self.goal, ax=left)
+        left.set_title(f"expansion, step {step}")
         draw_search_progress(self.replay.f, self.replay.frontier_sizes, step=step, ax=right)
         return figure
 
     def summary(self) -> str:
         outcome = self.replay.result.summary() if self.replay is not None else "no run"
-        return (
-            f"SearchPlayer [{self.start.text()}] {self.method.value}/{self.heuristic.value}: "
-            f"{self.info.value}; {outcome}"
+        return f"SearchPlayer [{self.start.text()}] {self.method}/{self.heuristic}: {self.info}; {outcome}"
+
+    def _copy_state(self) -> dict[str, Any]:
+        return {
+            "step": self.step, "steps": self.steps, "method": self.method, "heuristic": self.heuristic,
+            "weight": self.weight, "speed": self.speed, "methods": [self.method],
+            "heuristics": [self.heuristic], "uses_heuristic": self.uses_heuristic,
+            "uses_weight": self.uses_weight, "message": self.message,
+            # the summary without the run's time, so the copy is the same on every run
+            "outcome": self.replay.result.summary() if self.replay is not None else "",
+            "error": self.error, "static_copy": True,
+        }  # fmt: skip
+
+    def html_fragment(self, *, fallback_png: bytes | None = None) -> str:
+        """The replay as a piece of HTML that plays on its own, offline: the widget's module
+        inlined and the run embedded (base64). ``fallback_png`` is shown until the script runs
+        (where scripts are stripped, as on GitHub, it stays)."""
+        source = js_source("search_player")
+        if "</script" in source.lower():  # pragma: no cover - would end the inline script early
+            raise ValueError("the widget module cannot be inlined: it contains '</script'")
+        state = json.dumps(self._copy_state(), separators=(",", ":")).replace("</", "<\\/")
+        data = base64.b64encode(self.recording).decode("ascii")
+        name = "puzzlelab-copy-" + hashlib.sha1(self.recording + state.encode()).hexdigest()[:12]
+        picture = ""
+        if fallback_png:
+            png = base64.b64encode(fallback_png).decode("ascii")
+            alt = html.escape(self.summary())
+            picture = f'<img alt="{alt}" src="data:image/png;base64,{png}" style="max-width:100%">'
+        boot = (
+            f"const el = document.getElementById({json.dumps(name)});\n"
+            f"const state = {state};\n"
+            f'state.recording = Uint8Array.from(atob("{data}"), (c) => c.charCodeAt(0));\n'
+            "const model = { get: (k) => state[k], set: (k, v) => { state[k] = v; }, save_changes() {},\n"
+            "  on() {}, off() {} };\n"
+            "el.replaceChildren();\nwidget.render({ model, el });\n"
         )
+        return (
+            f'<div id="{name}" class="puzzlelab-search-copy">{picture}</div>\n'
+            f'<script type="module">\n{source}\n'
+            f"// -- this copy: the run and its settings --\n{boot}</script>\n"
+        )
+
+    def to_html(self) -> str:
+        """A whole HTML page holding the replay, which plays from a file with no network."""
+        title = html.escape(f"Search replay: {self.start.text()} ({self.method}, {self.heuristic})")
+        return (
+            f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{title}</title>\n'
+            f'</head>\n<body>\n<h1 style="font: 16px sans-serif">{title}</h1>\n'
+            f"{self.html_fragment()}</body>\n</html>\n"
+        )
+
+    def save_html(self, path) -> Path:
+        """Write :meth:`to_html` to ``path`` (a self-contained page) and return the path."""
+        path = Path(path)
+        path.write_text(self.to_html(), encoding="utf-8")
+        return path
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The widget (Lab, Notebook 7, Voila), its PNG (GitHub, nbviewer), its summary, and a
+        ``text/html`` copy that plays offline where the widget view is dropped (the docs site;
+        nbconvert when told to prefer text/html); the copy shows the PNG until its script runs."""
+        data, metadata = super()._repr_mimebundle_(**kwargs)
+        try:  # a 1x picture inside the copy: the 2x one is already in the bundle
+            data["text/html"] = self.html_fragment(fallback_png=figure_png(self.static_figure(), dpi=72))
+        except Exception as err:  # never raise into the notebook
+            self.show_error(err)
+        return data, metadata
