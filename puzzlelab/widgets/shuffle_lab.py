@@ -1,35 +1,50 @@
-"""The shuffle lab: pick a shuffle, a size, exact or sampled, and see its bias.
+"""The shuffle lab: pick a shuffle, a size, exact or sampled, and watch its bias appear.
 
-The histogram of permutation probabilities (against the uniform level), the
-item-by-position matrix, the max/min ratio and the distance from uniform all update.
+A live widget in the spirit of Mike Bostock's "Will It Shuffle?": the kernel samples the shuffle
+in seeded batches with :func:`puzzlelab.sampling.sample` and sends each batch's counts as compact
+bytes (how often each permutation came out, and the item-by-cell count matrix); the browser adds
+them up and redraws the histogram over permutations and the bias matrix as they arrive, with the
+exact probabilities (:func:`puzzlelab.distributions.exact`) drawn as reference marks from the
+first frame. The module that draws is ``js/shuffle_lab.js``.
+
+Who drives the batches: the browser. Once a view has drawn a batch it waits about
+``BATCH_INTERVAL_MS`` and asks for the next one (a custom message ``{"kind": "next", "run": r,
+"batch": k}``); each answer costs the kernel one small batch, so the kernel is never blocked
+for long, nothing runs in the background, and it works alike in JupyterLab, Notebook 7 and
+Voila. Without a browser (tests, nbconvert), :meth:`ShuffleLab.sample_all` draws every batch
+that is left; the display (``_repr_mimebundle_``) calls it, so the static picture and the text
+show the whole run; a browser view still receives the run batch by batch.
+
+The batch format (little-endian ``uint32`` words): a header ``[version, flags, n, samples,
+entries, batch]`` (flags: 1 = sparse, 2 = running total), then the permutation counts (dense:
+``n!`` counts by rank; sparse: ``entries`` ranks then ``entries`` counts), then the ``n x n``
+matrix of counts ``[item, cell]``. ``batch`` is the batch's index, or for a running total the
+number of batches it adds up.
 
 >>> lab = ShuffleLab("naive_swap", n=3, mode="exact")
->>> lab.ratio.value
+>>> lab.ratio
 'max/min ratio: exact 5/4 = 1.250'
+>>> lab.algorithm = "fisher_yates"
+>>> lab.ratio, lab.distance
+('max/min ratio: exact 1', 'distance from uniform (TV): exact 0.0000')
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from math import factorial
+from typing import Any
 
-import ipywidgets as widgets
 import numpy as np
+import traitlets
 from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
-from matplotlib.patches import StepPatch
 
 from .._validate import choice, random_generator, whole
-from ..plots._common import figure_png
-from ..plots.distributions import (
-    add_colorbar,
-    bar_steps,
-    color_spread,
-    draw_permutation_histogram,
-    draw_position_matrix,
-)
-from ._base import Blitter, View, error_line, png_image, set_title
+from ..plots.distributions import draw_permutation_histogram, draw_position_matrix
+from ._live import LiveView, js_module, state_json
 
-__all__ = ["SAMPLE_SIZES", "SIZES", "ShuffleLab"]
+__all__ = ["BATCHES", "SAMPLE_SIZES", "SIZES", "ShuffleLab", "batch_plan", "decode_batch", "encode_batch"]
 
 #: (label, (n, board shape or None)); a shuffle that slides tiles (``Shuffle.shape_option``, the
 #: random walk) needs a board shape
@@ -42,12 +57,85 @@ SIZES = (
     ("2x4 board (8)", (8, (2, 4))),
     ("3x3 board (9)", (9, (3, 3))),
 )
+_SIZE_OF_N = {value[0]: value for _, value in SIZES}
+_LABEL_OF_N = {value[0]: label for label, value in SIZES}
 SAMPLE_SIZES = (1_000, 10_000, 100_000, 1_000_000)
 MODES = ("exact", "sampled", "both")
-#: exact distributions that take more than a second or so here: computed only on request
 #: the longest random walk the slider offers (exact walks cost time in proportion to it)
 MAX_STEPS = 200
+#: exact distributions that take more than a second or so here: computed only on request
 SLOW_EXACT = {("naive_swap", 9), ("random_walk", 9), ("sort_shuffle", 8), ("sort_shuffle", 9)}
+#: a run arrives in (at most) this many batches, each about GROWTH times the one before: the
+#: first batches are small, so the noisy start is visible, and the run still ends in ~2 seconds
+BATCHES = 30
+GROWTH = 1.15
+#: the pause the browser makes after drawing a batch before it asks for the next (js module)
+BATCH_INTERVAL_MS = 60
+FORMAT_VERSION = 1
+SPARSE, RUNNING_TOTAL = 1, 2  #: flags of a batch message
+_HEADER_WORDS = 6
+
+
+# -- the batches: their sizes and their bytes ------------------------------------------------
+def batch_plan(samples: int, batches: int = BATCHES) -> list[int]:
+    """The sizes of the batches of a run of ``samples`` shuffles: at most ``batches`` of them,
+    each at least 1, growing about ``GROWTH`` times from one to the next, adding up to ``samples``.
+
+    >>> plan = batch_plan(10_000)
+    >>> len(plan), sum(plan), plan[0], plan[-1]
+    (30, 10000, 23, 1322)
+    """
+    samples = whole("samples", samples, low=0)
+    batches = whole("batches", batches, low=1)
+    count = min(batches, samples)
+    if count == 0:
+        return []
+    weights = GROWTH ** np.arange(count)
+    rest = samples - count  # one each first, the rest shared out in proportion to the weights
+    ends = np.floor(np.cumsum(weights) / weights.sum() * rest + 1e-9).astype(np.int64)
+    ends[-1] = rest
+    return [int(size) + 1 for size in np.diff(ends, prepend=0)]
+
+
+def encode_batch(counts: np.ndarray, matrix: np.ndarray, *, samples: int, batch: int,
+                 running_total: bool = False) -> bytes:  # fmt: skip
+    """One message's bytes: permutation counts by rank (dense or sparse, whichever is smaller)
+    and the ``n x n`` count matrix ``[item, cell]`` (see the module's docstring)."""
+    n = matrix.shape[0]
+    seen = np.flatnonzero(counts)
+    sparse = 2 * len(seen) < len(counts)
+    flags = (SPARSE if sparse else 0) | (RUNNING_TOTAL if running_total else 0)
+    entries = len(seen) if sparse else len(counts)
+    header = np.array([FORMAT_VERSION, flags, n, samples, entries, batch], dtype="<u4")
+    body = [seen, counts[seen]] if sparse else [counts]
+    parts = [header, *body, matrix.reshape(-1)]
+    return b"".join(np.ascontiguousarray(part, dtype="<u4").tobytes() for part in parts)
+
+
+def decode_batch(data: bytes) -> dict[str, Any]:
+    """The Python reading of :func:`encode_batch`'s bytes (the module's ``decodeBatch`` in JS):
+    ``{"n", "samples", "batch", "running_total", "counts" (dense, by rank), "matrix"}``."""
+    words = np.frombuffer(data, dtype="<u4")
+    version, flags, n, samples, entries, batch = (int(w) for w in words[:_HEADER_WORDS])
+    if version != FORMAT_VERSION:
+        raise ValueError(f"unknown batch format {version}")
+    body = words[_HEADER_WORDS:]
+    counts = np.zeros(factorial(n), dtype=np.int64)
+    if flags & SPARSE:
+        counts[body[:entries]] = body[entries : 2 * entries]
+        body = body[2 * entries :]
+    else:
+        counts[:] = body[:entries]
+        body = body[entries:]
+    matrix = body[: n * n].astype(np.int64).reshape(n, n)
+    return {"n": n, "samples": samples, "batch": batch, "running_total": bool(flags & RUNNING_TOTAL),
+            "counts": counts, "matrix": matrix}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Batch:
+    ranks: np.ndarray  #: the rank of each shuffle drawn (int64)
+    matrix: np.ndarray  #: ``[item, cell]``: how many shuffles put ``item`` in ``cell``
 
 
 def _ratio_text(ratio: Fraction) -> str:
@@ -58,23 +146,80 @@ def _ratio_text(ratio: Fraction) -> str:
     return f"{ratio.numerator}/{ratio.denominator} = {float(ratio):.3f}"
 
 
-class ShuffleLab(View):
-    """Compare shuffles by their exact or sampled distributions over permutations.
+def _check_n(value: object) -> int:
+    n = whole("n", value)
+    if n not in _SIZE_OF_N:
+        raise ValueError(f"n must be one of {sorted(_SIZE_OF_N)} (boards up to 9 cells), got {n!r}")
+    return n
 
-    Controls: ``algorithm``, ``size`` (value ``(n, shape)``), ``mode`` ("exact", "sampled",
-    "both"), ``samples``, ``steps`` (the walk's length, for a shuffle that declares a ``steps``
-    option: enabled only then), ``resample_button``; read-outs
-    ``ratio``, ``distance``, ``support``, ``histogram`` and ``matrix`` (PNG images), ``error``.
+
+def _check_samples(value: object) -> int:
+    samples = whole("samples", value)
+    if samples not in SAMPLE_SIZES:
+        raise ValueError(f"samples must be one of {SAMPLE_SIZES}, got {samples!r}")
+    return samples
+
+
+def _check_algorithm(value: object) -> str:
+    from ..shuffles import SHUFFLES
+
+    return choice("algorithm", value, SHUFFLES)
+
+
+_CONTROL_CHECKS = {
+    "algorithm": _check_algorithm,
+    "n": _check_n,
+    "mode": lambda value: choice("mode", value, MODES),
+    "samples": _check_samples,
+    "steps": lambda value: whole("steps", value, low=0, high=MAX_STEPS),
+}
+
+
+class _Control(traitlets.Any):
+    """A control's trait: any value reaches the lab's check (None too), which refuses what is not offered."""
+
+    allow_none = False
+
+
+class ShuffleLab(LiveView):
+    """Compare shuffles by their exact or sampled distributions over permutations, live.
+
+    Controls (traits the browser and code both set; each re-runs): ``algorithm`` (a key of
+    :data:`puzzlelab.shuffles.SHUFFLES`), ``n`` (one of :data:`SIZES`; ``size`` gives
+    ``(n, shape)``), ``mode`` ("exact", "sampled", "both"), ``samples`` (one of
+    :data:`SAMPLE_SIZES`), ``steps`` (the walk's length, for a shuffle that declares a ``steps``
+    option: ``steps_enabled`` then). Methods: :meth:`resample` (new samples),
+    :meth:`compute_exact` (a slow exact distribution), :meth:`sample_all` (finish the run now).
+    Read-outs: ``ratio``, ``distance``, ``support`` (text), ``exact_distribution``,
+    ``sampled_distribution`` (the shuffles drawn so far), ``error``.
 
     Arguments are checked at once (``TypeError`` for a wrong type, ``ValueError`` for a value
-    not offered, before anything is built); the controls never raise: their messages go to the
-    error line, and the numbers shown are always those of the current controls (cleared when the
-    controls ask for something impossible, such as a random walk on loose items).
+    not offered, before anything is built); the controls never raise: a value that is not
+    offered is refused (the control keeps its value, the message goes to the error line), and a
+    setting that cannot be shown (a random walk on loose items) clears the numbers and says why.
 
     Each shuffle's options come from its entry in :data:`puzzlelab.shuffles.SHUFFLES` (the names
     it declares, whether it needs the board's shape, and the checks and defaults of its
     ``check_options``): the lab only maps option names to its controls.
     """
+
+    _esm = js_module("shuffle_lab")
+
+    algorithm = _Control("naive_swap").tag(sync=True)
+    n = _Control(4).tag(sync=True)
+    mode = _Control("both").tag(sync=True)
+    samples = _Control(10_000).tag(sync=True)
+    steps = _Control(30).tag(sync=True)
+    #: whether the current shuffle takes ``steps`` (the browser enables the slider)
+    steps_enabled = traitlets.Bool(False).tag(sync=True)
+    #: the exact distribution is slow here and was not asked for ('compute exact' is offered)
+    exact_pending = traitlets.Bool(False).tag(sync=True)
+    #: what the menus offer (sent once)
+    _menus = traitlets.Unicode("").tag(sync=True)
+    #: the current run: what it shows, its batches, the exact position matrix, the read-outs
+    _setting = traitlets.Unicode("").tag(sync=True)
+    #: exact probabilities by rank as little-endian float32 (empty when there are none)
+    _exact = traitlets.Bytes(b"").tag(sync=True)
 
     def __init__(
         self,
@@ -86,82 +231,77 @@ class ShuffleLab(View):
         steps: int = 30,
         rng=0,
     ):
+        given = {"algorithm": algorithm, "n": n, "mode": mode, "samples": samples, "steps": steps}
+        checked = {name: _CONTROL_CHECKS[name](value) for name, value in given.items()}
+        self._rng = random_generator("rng", rng)
+        self._accepted = dict(checked)  #: each control's last accepted value
+        self._exact_cache: dict[tuple, Any] = {}
+        self._run = 0
+        self._ok = False
+        self._reset_run(None, [], {})
         from ..shuffles import SHUFFLES
 
-        algorithm = choice("algorithm", algorithm, SHUFFLES)
-        sizes = {value[0]: value for _, value in SIZES}
-        n = whole("n", n)
-        if n not in sizes:
-            raise ValueError(f"n must be one of {sorted(sizes)} (boards up to 9 cells), got {n!r}")
-        mode = choice("mode", mode, MODES)
-        samples = whole("samples", samples)
-        if samples not in SAMPLE_SIZES:
-            raise ValueError(f"samples must be one of {SAMPLE_SIZES}, got {samples!r}")
-        steps = whole("steps", steps, low=0, high=MAX_STEPS)
-        self._rng = random_generator("rng", rng)
-        self._exact_cache: dict[tuple, object] = {}
-        self.algorithm = widgets.Dropdown(options=list(SHUFFLES), value=algorithm, description="shuffle")
-        self.size = widgets.Dropdown(options=list(SIZES), value=sizes[n], description="size")
-        self.mode = widgets.ToggleButtons(options=MODES, value=mode)
-        self.samples = widgets.Dropdown(
-            options=[(f"{s:,}", s) for s in SAMPLE_SIZES], value=samples, description="samples"
-        )
-        self.steps = widgets.IntSlider(
-            value=steps, min=0, max=MAX_STEPS, description="walk steps", continuous_update=False
-        )
-        #: the control that sets each option a shuffle may declare (besides the board's shape)
-        self._option_controls = {"steps": self.steps}
-        self.resample_button = widgets.Button(description="new samples", icon="random")
-        self.exact_button = widgets.Button(
-            description="compute exact",
-            icon="calculator",
-            tooltip="exact distributions of 9 cells can take a while",
-        )
-        self.ratio = widgets.Label()
-        self.ratio.add_class("puzzlelab-ratio")
-        self.distance = widgets.Label()
-        self.distance.add_class("puzzlelab-tv-distance")
-        self.support = widgets.Label()
-        self.histogram = png_image("puzzlelab-histogram", width=520)
-        self.matrix = png_image("puzzlelab-bias-matrix", width=300)
-        self.error = error_line()
-        self._hist_figure = Figure(figsize=(6.5, 3.2), dpi=72)
-        self._hist_blit = Blitter(self._hist_figure)
-        self._hist_axes = self._hist_figure.add_axes((0.1, 0.27, 0.88, 0.63))
-        self._matrix_figure = Figure(figsize=(3.6, 3.2), dpi=72)
-        self._matrix_blit = Blitter(self._matrix_figure)
-        self._matrix_axes = self._matrix_figure.add_axes((0.14, 0.14, 0.62, 0.74))
-        self._colorbar_axes = self._matrix_figure.add_axes((0.8, 0.14, 0.04, 0.74))
-        for control in (self.algorithm, self.size, self.mode, self.samples, self.steps):
-            control.observe(self._on(self.update), names="value")
-        self.resample_button.on_click(self._on(self.update))
-        self.exact_button.on_click(self._on(self.compute_exact))
-        self._compose(
-            [
-                widgets.HBox([self.algorithm, self.size, self.mode]),
-                widgets.HBox([self.samples, self.steps, self.resample_button, self.exact_button]),
-                widgets.HBox(
-                    [self.ratio, self.distance, self.support], layout=widgets.Layout(grid_gap="20px")
-                ),
-                widgets.HBox([self.histogram, self.matrix]),
-            ],
-            "puzzlelab-shuffle-lab",
-        )
-        self.exact_distribution = self.sampled_distribution = None
-        self._layout: tuple | None = None
+        menus = {"algorithms": list(SHUFFLES), "sizes": [[label, value[0]] for label, value in SIZES],
+                 "modes": list(MODES), "samples": list(SAMPLE_SIZES), "max_steps": MAX_STEPS,
+                 "interval_ms": BATCH_INTERVAL_MS}  # fmt: skip
+        super().__init__(**checked, _menus=state_json(menus))
+        self.observe(self._on_control, names=list(_CONTROL_CHECKS))
+        self.on_msg(self._on_message)
         self._guarded(self.update)
+
+    # -- the controls: refused values keep the control's value ------------------------------------
+    @traitlets.validate(*_CONTROL_CHECKS)
+    def _check_control(self, proposal):
+        name = proposal["trait"].name
+        try:
+            value = _CONTROL_CHECKS[name](proposal["value"])
+        except (TypeError, ValueError) as err:
+            self.show_error(err)
+            if self.comm is not None:  # the browser shows the refused value: show it the kept one
+                self.send_state(key=name)
+            return self._accepted[name]  # (the trait may already hold the refused value here)
+        self._accepted[name] = value
+        return value
+
+    def set_state(self, sync_data) -> None:
+        """From the browser, only the controls are taken (anything else it sends is refused and
+        its own value sent back); each is checked as when code sets it."""
+        sync_data = sync_data if isinstance(sync_data, dict) else {}
+        ignored = [name for name in sync_data if name not in _CONTROL_CHECKS]
+        super().set_state({name: value for name, value in sync_data.items() if name in _CONTROL_CHECKS})
+        if ignored and self.comm is not None:
+            self.send_state(key=[name for name in ignored if name in self.keys])
+
+    def _controls(self) -> dict:
+        return {name: getattr(self, name) for name in _CONTROL_CHECKS}
+
+    def _on_control(self, _change) -> None:
+        """A control changed: a new run, unless the controls are back to those of the current run
+        (a refused value comes and goes within one change from the browser)."""
+        if self._controls() != self._run_controls:
+            self._guarded(self.update)
+
+    @property
+    def size(self) -> tuple[int, tuple[int, int] | None]:
+        """``(n, board shape or None)``, one of the values of :data:`SIZES`."""
+        return _SIZE_OF_N[self.n]
+
+    @size.setter
+    def size(self, value) -> None:
+        if value in _SIZE_OF_N.values():
+            self.n = value[0]
+        else:
+            self.show_error(f"size must be one of {[v for _, v in SIZES]}, got {value!r}")
 
     # -- computing ----------------------------------------------------------------------------
     def _options(self) -> dict:
         """The current shuffle's options, read from the controls it declares and checked by it."""
         from ..shuffles import SHUFFLES
 
-        spec = SHUFFLES[self.algorithm.value]
-        n, shape = self.size.value
-        for name, control in self._option_controls.items():
-            control.disabled = name not in spec.option_names
-        options = {name: self._option_controls[name].value
-                   for name in spec.option_names if name in self._option_controls}  # fmt: skip
+        spec = SHUFFLES[self.algorithm]
+        n, shape = self.size
+        self.steps_enabled = "steps" in spec.option_names
+        options = {name: getattr(self, name) for name in spec.option_names if name == "steps"}
         if spec.shape_option:
             if shape is None:
                 raise ValueError(f"the {spec.name} shuffle slides tiles on a board: choose a board size, "
@@ -169,143 +309,222 @@ class ShuffleLab(View):
             options["shape"] = shape
         return spec.check_options(n, options)
 
-    def _exact_key(self) -> tuple:
-        n, _ = self.size.value
-        return (self.algorithm.value, n, tuple(sorted(self._options().items())))
+    def _has_exact(self) -> bool:
+        """Whether the library has an exact model of the current shuffle (a registered shuffle may not)."""
+        from ..shuffles import SHUFFLES
 
-    def _exact(self, *, force: bool = False):
+        return getattr(SHUFFLES[self.algorithm], "exact", True) is not None
+
+    def _exact_for(self, options: dict, *, force: bool = False):
         """The exact distribution, or None when it is slow and was not asked for."""
         from ..distributions import exact
 
-        key = self._exact_key()
+        key = (self.algorithm, self.n, tuple(sorted(options.items())))
         if key not in self._exact_cache:
             if (key[0], key[1]) in SLOW_EXACT and not force:
                 return None
             self._exact_cache[key] = exact(key[0], key[1], **dict(key[2]))
         return self._exact_cache[key]
 
-    def compute_exact(self) -> None:
-        """Compute the exact distribution even when it is slow (9 cells: seconds to half a minute)."""
-        self._exact(force=True)
-        self.update()
-
-    def _sampled(self):
-        from ..distributions import from_samples
-        from ..shuffles import sample
-
-        n, _ = self.size.value
-        perms = sample(self.algorithm.value, n, self.samples.value, self._rng, **self._options())
-        return from_samples(perms.astype(np.int64))
+    def _reset_run(self, exact, plan: list[int], options: dict) -> None:
+        self._exact_distribution = exact
+        self._plan, self._shuffle_options = plan, options
+        self._batches: list[_Batch] = []
+        self._sent = 0  # batches sent to the browser (in order)
+        cells = factorial(self.n) if plan else 0
+        self._counts = np.zeros(cells, dtype=np.int64)  # of every batch drawn
+        self._sent_counts = np.zeros(cells, dtype=np.int64)  # of the batches sent
+        self._sent_matrix = np.zeros((self.n, self.n) if plan else (0, 0), dtype=np.int64)
 
     def update(self) -> None:
-        """Recompute for the current controls and redraw (what every control does).
+        """Start a new run for the current controls (what every control does): the exact
+        distribution at once, the samples in batches (see :meth:`sample_all`).
 
-        The numbers and pictures of the previous controls are cleared first, so a failure (shown
-        on the error line) never leaves them under the new controls' label."""
-        self.exact_distribution = self.sampled_distribution = None
-        self.ratio.value = self.distance.value = self.support.value = ""
-        self.exact_button.disabled = True
+        The numbers of the previous controls are cleared first, so a failure (shown on the error
+        line) never leaves them under the new controls' label."""
+        self._run += 1
+        self._run_controls = self._controls()
+        self._reset_run(None, [], {})
+        self.exact_pending = False
         try:
-            mode = self.mode.value
-            exact = self._exact() if mode in ("exact", "both") else None
-            waiting = mode in ("exact", "both") and exact is None
-            self.exact_button.disabled = not waiting
-            sampled = self._sampled() if mode == "sampled" or mode == "both" or waiting else None
-            self.exact_distribution, self.sampled_distribution = exact, sampled
-            self._show_numbers(exact, sampled)
-            self._draw(exact, sampled)
+            options = self._options()
+            wants_exact = self.mode in ("exact", "both")
+            exact = self._exact_for(options) if wants_exact and self._has_exact() else None
+            pending = wants_exact and self._has_exact() and exact is None
+            sampling = self.mode in ("sampled", "both") or exact is None  # samples meanwhile, or instead
+            self._reset_run(exact, batch_plan(self.samples) if sampling else [], options)
+            self.exact_pending = pending
         except Exception:
-            self.exact_distribution = self.sampled_distribution = None
-            self.ratio.value = self.distance.value = self.support.value = ""
-            self._draw_message()
+            self._publish(ok=False)
             raise
+        self._publish(ok=True)
 
-    # -- showing --------------------------------------------------------------------------------
-    def _show_numbers(self, exact, sampled) -> None:
+    def resample(self) -> None:
+        """New samples for the same controls (the generator goes on: other shuffles than before)."""
+        self.update()
+
+    def compute_exact(self) -> None:
+        """Compute the exact distribution even when it is slow (9 cells: seconds to half a minute)."""
+        self._exact_for(self._options(), force=True)
+        self.update()
+
+    def _draw_batch(self) -> _Batch:
+        from ..perm import rank_many
+        from ..sampling import sample
+
+        n = self.n
+        perms = sample(self.algorithm, n, self._plan[len(self._batches)], self._rng, dtype=np.int8,
+                       **self._shuffle_options)  # fmt: skip
+        where = perms.astype(np.int64) * n + np.arange(n)  # item * n + cell
+        batch = _Batch(rank_many(perms), np.bincount(where.reshape(-1), minlength=n * n).reshape(n, n))
+        self._batches.append(batch)
+        self._counts += np.bincount(batch.ranks, minlength=len(self._counts))
+        return batch
+
+    def sample_all(self) -> None:
+        """Draw every batch of the run that is left (what happens without a browser)."""
+        while len(self._batches) < len(self._plan):
+            self._draw_batch()
+
+    run = sample_all
+
+    # -- read-outs -------------------------------------------------------------------------------
+    @property
+    def drawn(self) -> int:
+        """How many shuffles of the run have been drawn so far."""
+        return int(sum(len(b.ranks) for b in self._batches))
+
+    @property
+    def batch_sizes(self) -> list[int]:
+        """The sizes of the run's batches (they add up to ``samples``; empty when not sampling)."""
+        return list(self._plan)
+
+    @property
+    def exact_distribution(self):
+        return self._exact_distribution
+
+    @property
+    def sampled_distribution(self):
+        """The distribution of the shuffles drawn so far (None before the first batch)."""
+        from ..distributions import Distribution
+
+        drawn = self.drawn
+        return Distribution("sampled", self.n, self._counts, drawn) if drawn else None
+
+    def _readouts(self, counts: np.ndarray | None, drawn: int) -> dict[str, str]:
+        exact = self._exact_distribution
         ratio, tv, support = [], [], []
         if exact is not None:
             ratio.append(f"exact {_ratio_text(exact.max_min_ratio())}")
             tv.append(f"exact {exact.tv_distance():.4f}")
             support.append(f"exact {exact.support_size:,}")
-        if sampled is not None:
-            ratio.append(f"sampled {float(sampled.max_min_ratio()):.3f}")
-            tv.append(f"sampled {sampled.tv_distance():.4f}")
-            support.append(f"sampled {sampled.support_size:,}")
-        if exact is None and self.mode.value != "sampled":
-            ratio.insert(0, "exact: press 'compute exact' (slow)")
-        n = self.size.value[0]
-        self.ratio.value = "max/min ratio: " + ", ".join(ratio)
-        self.distance.value = "distance from uniform (TV): " + ", ".join(tv)
-        from math import factorial
+        if counts is not None and drawn:
+            seen = counts[counts > 0]
+            ratio.append(f"sampled {seen.max() / seen.min():.3f}")
+            tv.append(f"sampled {np.abs(counts / drawn - 1 / len(counts)).sum() / 2:.4f}")
+            support.append(f"sampled {len(seen):,}")
+        elif self._plan:
+            waiting = "sampled: waiting for the first batch"
+            ratio.append(waiting)
+            tv.append(waiting)
+            support.append(waiting)
+        if exact is None and self.mode != "sampled":
+            ratio.insert(0, "exact: press 'compute exact' (slow)" if self.exact_pending else
+                         "exact: the library has no exact model of this shuffle")  # fmt: skip
+        return {"ratio": "max/min ratio: " + ", ".join(ratio),
+                "distance": "distance from uniform (TV): " + ", ".join(tv),
+                "support": f"permutations seen of {factorial(self.n):,}: " + ", ".join(support)}  # fmt: skip
 
-        self.support.value = f"permutations seen of {factorial(n):,}: " + ", ".join(support)
+    def _current(self) -> dict[str, str]:
+        if not self._ok:
+            return {"ratio": "", "distance": "", "support": ""}
+        return self._readouts(self._counts if self._plan else None, self.drawn)
 
-    def _draw(self, exact, sampled) -> None:
-        """Redraw everything when the size, mode or data range changes; otherwise move the bars,
-        the heat map and the numbers over a saved background (see :class:`Blitter`)."""
-        layout = (self.size.value[0], exact is None, sampled is None)
-        if layout != self._layout or not self._fits(exact, sampled):
-            self._redraw(exact, sampled)
-            self._layout = layout
-            self._hist_blit.reset()
-            self._matrix_blit.reset()
-        else:
-            self._redraw_in_place(exact, sampled)
-        ax, max_ax = self._hist_axes, self._matrix_axes
-        shown = [a for a in (*ax.patches, *ax.lines) if a.get_label() in ("sampled", "exact")]
-        uniform = [a for a in ax.lines if str(a.get_label()).startswith("uniform")]  # stays above the bars
-        self.histogram.value = self._hist_blit.png([*shown, *uniform, ax.title])
-        self.matrix.value = self._matrix_blit.png([*max_ax.images, *max_ax.texts, max_ax.title])
+    @property
+    def ratio(self) -> str:
+        """'max/min ratio: exact ..., sampled ...' ('' when the controls ask for something impossible)."""
+        return self._current()["ratio"]
 
-    def _fits(self, exact, sampled) -> bool:
-        heights = max(d.probabilities().max() for d in (exact, sampled) if d is not None)
-        matrix = (exact if exact is not None else sampled).position_matrix()
-        spread = float(np.abs(matrix - 1 / matrix.shape[0]).max())
-        return heights <= self._hist_axes.get_ylim()[1] and spread <= self._spread
+    @property
+    def distance(self) -> str:
+        """'distance from uniform (TV): exact ..., sampled ...'."""
+        return self._current()["distance"]
 
-    def _redraw(self, exact, sampled) -> None:
-        self._hist_axes.clear()
-        draw_permutation_histogram(sampled, exact=exact, ax=self._hist_axes, title=self.algorithm.value)
-        self._hist_axes.set_ylim(0, self._hist_axes.get_ylim()[1] * 1.25)  # room for the next samples
-        self._matrix_axes.clear()
-        self._colorbar_axes.clear()
-        source = exact if exact is not None else sampled
-        matrix = source.position_matrix()
-        n = matrix.shape[0]
-        spread = color_spread(matrix)
-        self._spread = min(spread * 1.25, max(spread, 1 / n))  # room for new samples, no p < 0
-        ax = draw_position_matrix(matrix, ax=self._matrix_axes, colorbar=False, title="P[item, position]")
-        ax.images[0].set_clim(1 / n - self._spread, 1 / n + self._spread)
-        self._colorbar_axes.set_axis_on()
-        add_colorbar(ax.images[0], cax=self._colorbar_axes)
-        set_title(self._hist_axes, self.algorithm.value)
-        set_title(ax, "P[item, position]")
+    @property
+    def support(self) -> str:
+        """'permutations seen of N!: exact ..., sampled ...'."""
+        return self._current()["support"]
 
-    def _redraw_in_place(self, exact, sampled) -> None:
-        """Same size, mode and range as last time: move the existing artists."""
-        ax = self._hist_axes
-        shown = [a for a in (*ax.patches, *ax.lines) if a.get_label() in ("sampled", "exact")]
-        heights = [d.probabilities() for d in (sampled, exact) if d is not None]
-        for artist, values in zip(shown, heights, strict=True):
-            if isinstance(artist, Line2D):
-                artist.set_ydata(values)  # many permutations: drawn as a line
-            elif isinstance(artist, StepPatch):
-                artist.set_data(*bar_steps(values))  # one separate bar per permutation
-        set_title(ax, self.algorithm.value)
-        matrix = (exact if exact is not None else sampled).position_matrix()
-        self._matrix_axes.images[0].set_data(matrix)
-        for text, p in zip(self._matrix_axes.texts, matrix.ravel(), strict=False):
-            text.set_text(f"{p:.2f}")
+    # -- what the browser gets ---------------------------------------------------------------
+    def _publish(self, *, ok: bool) -> None:
+        """Send the new run's setting: the exact probabilities and matrix (reference marks from
+        the first frame), the batches to come, the first read-outs."""
+        self._ok = ok
+        exact = self._exact_distribution if ok else None
+        n = self.n
+        setting = {
+            "run": self._run, "ok": ok, "algorithm": self.algorithm, "n": n, "label": _LABEL_OF_N[n],
+            "mode": self.mode, "permutations": factorial(n), "samples": sum(self._plan),
+            "batches": len(self._plan), "exact": exact is not None,
+            "exact_matrix": None if exact is None else np.round(exact.position_matrix(), 6).tolist(),
+            "readouts": self._current(),
+        }  # fmt: skip
+        with self.hold_sync():
+            self._exact = b"" if exact is None else exact.probabilities().astype("<f4").tobytes()
+            self._setting = state_json(setting)
 
-    def _draw_message(self) -> None:
-        self._layout = None  # the next good update redraws everything
-        self._colorbar_axes.clear()
-        self._colorbar_axes.set_axis_off()
-        for ax in (self._hist_axes, self._matrix_axes):
-            ax.clear()
-            ax.text(0.5, 0.5, "nothing to show: see the message below", ha="center", transform=ax.transAxes)
-        self.histogram.value = figure_png(self._hist_figure)
-        self.matrix.value = figure_png(self._matrix_figure)
+    def _on_message(self, _widget, content, _buffers) -> None:
+        """The browser asks for the next batch ("next"), for the run so far ("sync"), for new
+        samples ("resample") or a slow exact distribution ("exact"); never raises."""
+        try:
+            kind = content.get("kind") if isinstance(content, dict) else None
+            if kind == "next":
+                self._send_next(content.get("run"), content.get("batch"))
+            elif kind == "sync":
+                self._send_running_total(content.get("run"))
+            elif kind == "resample":
+                self._guarded(self.resample)
+            elif kind == "exact":
+                self._guarded(self.compute_exact)
+        except Exception as err:  # shown to the student, never raised into the kernel's log
+            self.show_error(err)
+
+    def _send_next(self, run, batch) -> None:
+        """Send batch ``batch`` of run ``run`` if it is the next one (two views of one lab both
+        ask: the second request, and any for an older run, is ignored)."""
+        if run != self._run or batch != self._sent or self._sent >= len(self._plan):
+            return
+        if self._sent >= len(self._batches):
+            self._draw_batch()
+        part = self._batches[self._sent]
+        counts = np.bincount(part.ranks, minlength=len(self._sent_counts))
+        self._sent_counts += counts
+        self._sent_matrix += part.matrix
+        self._sent += 1
+        data = encode_batch(counts, part.matrix, samples=len(part.ranks), batch=self._sent - 1)
+        self._send_bytes(data)
+
+    def _send_running_total(self, run) -> None:
+        """Everything sent so far in one message (a view drawn in the middle of a run starts there)."""
+        if run != self._run or not self._plan:
+            return
+        data = encode_batch(self._sent_counts, self._sent_matrix, samples=int(self._sent_counts.sum()),
+                            batch=self._sent, running_total=True)  # fmt: skip
+        self._send_bytes(data)
+
+    def _send_bytes(self, data: bytes) -> None:
+        drawn = int(self._sent_counts.sum())
+        message = {"kind": "batch", "run": self._run, "sent": self._sent, "batches": len(self._plan),
+                   "drawn": drawn, "readouts": self._readouts(self._sent_counts, drawn)}  # fmt: skip
+        self.send(message, buffers=[data])
+
+    # -- the static fallback -----------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        try:  # the picture and the text show the whole run; a browser view still gets it in batches
+            self.sample_all()
+        except Exception as err:  # never raise into the notebook
+            self.show_error(err)
+        return super()._repr_mimebundle_(**kwargs)
 
     def static_figure(self) -> Figure:
         figure = Figure(figsize=(9.5, 3.2), layout="constrained")
@@ -315,12 +534,16 @@ class ShuffleLab(View):
             left.text(
                 0.5, 0.5, self.error_message or "nothing computed", ha="center", transform=left.transAxes
             )
+            left.set_axis_off()
+            right.set_axis_off()
             return figure
-        draw_permutation_histogram(sampled, exact=exact, ax=left, title=self.algorithm.value)
-        draw_position_matrix(exact if exact is not None else sampled, ax=right, title="P[item, position]")
+        draw_permutation_histogram(sampled, exact=exact, ax=left, title=self.algorithm)
+        draw_position_matrix(exact if exact is not None else sampled, ax=right, title="P[item, cell]")
+        right.set_xlabel("cell")
         return figure
 
     def summary(self) -> str:
-        label = {v: k for k, v in SIZES}[self.size.value]
-        numbers = f"{self.ratio.value}; {self.distance.value}" if self.ratio.value else "nothing computed"
-        return f"ShuffleLab {self.algorithm.value}, {label}, {self.mode.value}: {numbers}"
+        numbers = f"{self.ratio}; {self.distance}" if self.ratio else "nothing computed"
+        if self._ok and self._plan and self.drawn < sum(self._plan):
+            numbers += f" ({self.drawn:,} of {sum(self._plan):,} samples so far)"
+        return f"ShuffleLab {self.algorithm}, {_LABEL_OF_N[self.n]}, {self.mode}: {numbers}"
