@@ -347,17 +347,6 @@ SEARCH_TRAITS = st.one_of(
 )
 
 
-#: what the search player's module sets (menus, the speed, the step where the replay stopped)
-SEARCH_TRAITS = st.one_of(
-    st.fixed_dictionaries({"method": st.one_of(st.sampled_from(["astar", "weighted_astar", "greedy", "bfs",
-                                                                 "article"]), odd)}),
-    st.fixed_dictionaries({"heuristic": st.one_of(st.sampled_from(["manhattan", "misplaced", "zero"]), odd)}),
-    st.fixed_dictionaries({"weight": st.one_of(st.sampled_from([1.0, 2.5, 10.0, 0.5, 11.0]), odd)}),
-    st.fixed_dictionaries({"step": st.one_of(st.integers(-2, 400), odd)}),
-    st.fixed_dictionaries({"speed": st.one_of(st.sampled_from([1, 10, 1000, 7]), odd)}),
-)
-
-
 @pytest.mark.slow
 @CONTROLS
 @given(st.lists(SEARCH_TRAITS, max_size=8))
