@@ -5,6 +5,8 @@
     python -m puzzlelab lessons [DIR]             copy the student edition to DIR
                                                   (./puzzlelab-lessons), open JupyterLab on it
     python -m puzzlelab app LESSON                open one lesson (01, shuffling, a path) in Voila
+    python -m puzzlelab course DIR                lay out an nbgrader course in DIR: one assignment
+                                                  per lesson, its config, the steps in DIR/README.md
     python -m puzzlelab --version
 
 JupyterLab needs ``pip install "puzzlelab[lab]"``, Voila ``pip install "puzzlelab[app]"``.
@@ -38,6 +40,7 @@ from pathlib import Path
 from typing import IO
 
 from . import __version__
+from .course import make_course
 from .lessons import copy_lessons, find_lesson, list_lessons
 
 __all__ = ["is_loopback", "lab_command", "main", "run_server", "server_link", "voila_command"]
@@ -266,7 +269,19 @@ def cmd_app(args: argparse.Namespace, *, launch: Launcher, source: Path | None) 
     return launch(command, env, _announce("Voila", args.ip, "/", token))
 
 
+def cmd_course(args: argparse.Namespace, *, launch: Launcher, source: Path | None) -> int:
+    print(make_course(args.dir, source=source, force=args.force).summary())
+    return 0
+
+
 # -- argument parsing ---------------------------------------------------------------
+def _folder(text: str) -> Path:
+    """A folder given on the command line; an empty one ('') is refused, not taken as '.'."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the folder is empty: give a folder's path (. for this one)")
+    return Path(text)
+
+
 def _port_number(text: str) -> int:
     try:
         port = int(text)
@@ -312,9 +327,9 @@ def _server_options(parser: argparse.ArgumentParser) -> None:
 
 def _folder_options(parser: argparse.ArgumentParser, *, default: str | None) -> None:
     if default is None:
-        parser.add_argument("dir", type=Path, help="the folder to write the lessons to")
+        parser.add_argument("dir", type=_folder, help="the folder to write the lessons to")
     else:
-        parser.add_argument("dir", nargs="?", default=default, type=Path,
+        parser.add_argument("dir", nargs="?", default=default, type=_folder,
                             help=f"where to put your copy (default ./{default})")  # fmt: skip
     parser.add_argument("--force", action="store_true",
                         help="replace lessons you have edited with the originals")  # fmt: skip
@@ -324,7 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The ``python -m puzzlelab`` argument parser."""
     parser = argparse.ArgumentParser(prog="python -m puzzlelab", description=__doc__.split("\n")[0])
     parser.add_argument("--version", action="version", version=f"puzzlelab {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{list,copy,lessons,app}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{list,copy,lessons,app,course}")
 
     sub.add_parser("list", help="list the lessons").set_defaults(run=cmd_list)
 
@@ -344,6 +359,12 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument("lesson", help="a lesson number (01), name (shuffling, 01_shuffling) or path")
     _server_options(app)
     app.set_defaults(run=cmd_app)
+
+    course = sub.add_parser("course", help="lay out an nbgrader course: one assignment per lesson, its steps")
+    course.add_argument("dir", type=_folder, help="the course folder (nbgrader's course directory)")
+    course.add_argument("--force", action="store_true",
+                        help="replace course files that differ (never grades or submissions)")  # fmt: skip
+    course.set_defaults(run=cmd_course)
     return parser
 
 

@@ -13,7 +13,15 @@
   runs; widget views are dropped from those, their PNG fallback stays), and so are the saved
   widget state, nbgrader's cached checksums and cell execution timings.
 
-Both functions are pure, deterministic and idempotent (a student edition of a student
+Both editions lock what grading depends on, as nbgrader's ``LockCells`` does in the release
+(so ``python -m puzzlelab copy`` and ``nbgrader generate_assignment`` give the same cells):
+a check cell (graded, not an answer) can be neither edited nor deleted and is marked
+``locked`` for nbgrader, which puts it back as the teacher wrote it when it autogrades; an
+answer cell can be edited but not deleted. The **course edition** (:func:`course_edition`,
+what ``python -m puzzlelab course`` puts in nbgrader's ``source/``) is the teacher's edition
+without the saved widget state, which only the teacher's kernel could use.
+
+The functions are pure, deterministic and idempotent (a student edition of a student
 edition is itself). Only the standard library is used: copying works before Jupyter is
 installed.
 
@@ -35,10 +43,17 @@ from typing import Any
 __all__ = [
     "CODE_STUB",
     "KEEP_OUTPUT",
+    "RUN_METADATA",
+    "SOLUTION_MARK",
     "TEXT_STUB",
     "cell_source",
+    "course_edition",
     "edition_bytes",
+    "has_solutions",
+    "kept_outputs",
+    "lock_cells",
     "notebook_bytes",
+    "read_notebook",
     "student_edition",
     "teacher_edition",
 ]
@@ -49,6 +64,8 @@ TEXT_STUB = "YOUR ANSWER HERE"
 #: The cell tag that keeps a cell's outputs in the student edition.
 KEEP_OUTPUT = "keep-output"
 EDITIONS = ("student", "teacher")
+#: The mark that only a teacher's edition holds (nbgrader's solution delimiter).
+SOLUTION_MARK = "### BEGIN SOLUTION"
 
 _REGIONS = {
     "solution": ("BEGIN SOLUTION", "END SOLUTION"),
@@ -59,7 +76,7 @@ _WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: nbgrader metadata that is computed, not authored (a checksum of the teacher's cell).
 _NBGRADER_CACHED = ("checksum", "cell_type")
 #: Cell metadata that records a past run (timings, the collapsed/scrolled state of outputs).
-_RUN_METADATA = ("execution", "collapsed", "scrolled", "ExecuteTime")
+RUN_METADATA = ("execution", "collapsed", "scrolled", "ExecuteTime")
 
 
 def cell_source(cell: dict[str, Any]) -> str:
@@ -117,27 +134,59 @@ def _student_source(cell: dict[str, Any]) -> str:
     return source
 
 
-def _kept_outputs(outputs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _widget_view_dropped(output: dict[str, Any]) -> dict[str, Any] | None:
+    """A copy of ``output`` without a live widget view (its picture stays), or None when
+    nothing but a text summary of the widget would be left."""
+    output = copy.deepcopy(output)
+    data = output.get("data")
+    if isinstance(data, dict) and _WIDGET_VIEW in data:
+        del data[_WIDGET_VIEW]  # no saved widget state to draw it from: show the PNG
+        if not any(key != "text/plain" for key in data):
+            return None
+    return output
+
+
+def kept_outputs(outputs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Outputs of a ``keep-output`` cell, without execution counts or live widget views."""
     kept = []
     for output in outputs:
-        output = copy.deepcopy(output)
-        if "execution_count" in output:
-            output["execution_count"] = None
-        data = output.get("data")
-        if isinstance(data, dict) and _WIDGET_VIEW in data:
-            del data[_WIDGET_VIEW]  # no saved widget state in the student edition: show the PNG
-            if not any(key != "text/plain" for key in data):
-                continue  # nothing but a text summary of a widget: drop it
-        kept.append(output)
+        new = _widget_view_dropped(output)
+        if new is not None:
+            if "execution_count" in new:
+                new["execution_count"] = None
+            kept.append(new)
     return kept
 
 
+def _lock(cell: dict[str, Any]) -> dict[str, Any]:
+    """``cell`` (changed in place) locked as nbgrader's LockCells locks the release: a check
+    (graded, not an answer) neither editable nor deletable, and ``locked`` for nbgrader; an
+    answer editable but not deletable; a cell the teacher marked ``locked``, both."""
+    grading = _nbgrader(cell)
+    if not grading:
+        return cell
+    meta = cell.setdefault("metadata", {})
+    if grading.get("solution"):
+        meta["deletable"] = False
+    elif grading.get("grade") or grading.get("locked"):
+        meta["deletable"] = meta["editable"] = False
+        grading["locked"] = True
+    return cell
+
+
+def lock_cells(notebook: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``notebook`` with its check and answer cells locked (see the module's text)."""
+    _check_notebook(notebook)
+    new = copy.deepcopy(notebook)
+    new["cells"] = [_lock(cell) for cell in new["cells"]]
+    return new
+
+
 def _student_cell(cell: dict[str, Any]) -> dict[str, Any]:
-    new = copy.deepcopy(cell)
+    new = _lock(copy.deepcopy(cell))
     new["source"] = _student_source(cell)
     meta = new.setdefault("metadata", {})
-    for key in _RUN_METADATA:
+    for key in RUN_METADATA:
         meta.pop(key, None)
     grading = meta.get("nbgrader")
     if isinstance(grading, dict):
@@ -147,26 +196,58 @@ def _student_cell(cell: dict[str, Any]) -> dict[str, Any]:
         new.pop("attachments", None)  # pictures pasted into an answer are part of the answer
     if new.get("cell_type") == "code":
         keep = KEEP_OUTPUT in (meta.get("tags") or [])
-        new["outputs"] = _kept_outputs(cell.get("outputs", [])) if keep else []
+        new["outputs"] = kept_outputs(cell.get("outputs", [])) if keep else []
         new["execution_count"] = None
     return new
 
 
-def student_edition(notebook: dict[str, Any]) -> dict[str, Any]:
-    """The student edition of a source notebook (a new dict; the argument is not changed)."""
+def _check_notebook(notebook: Any) -> None:
     if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
         raise TypeError("notebook must be a notebook's JSON as a dict with a 'cells' list")
+    if not all(isinstance(cell, dict) for cell in notebook["cells"]):
+        raise TypeError("notebook's 'cells' must be a list of dicts (a notebook's JSON)")
+
+
+def _without_widget_state(notebook: dict[str, Any]) -> None:
+    """Drop (in place) the saved widget state and nbgrader's toolbar choice."""
+    meta = notebook.setdefault("metadata", {})
+    for key in ("widgets", "celltoolbar"):
+        meta.pop(key, None)
+
+
+def student_edition(notebook: dict[str, Any]) -> dict[str, Any]:
+    """The student edition of a source notebook (a new dict; the argument is not changed)."""
+    _check_notebook(notebook)
     new = {key: copy.deepcopy(value) for key, value in notebook.items() if key != "cells"}
     new["cells"] = [_student_cell(cell) for cell in notebook["cells"]]
-    meta = new.setdefault("metadata", {})
-    for key in ("widgets", "celltoolbar"):  # saved widget state; nbgrader's toolbar choice
-        meta.pop(key, None)
+    _without_widget_state(new)
     return new
 
 
 def teacher_edition(notebook: dict[str, Any]) -> dict[str, Any]:
-    """The teacher's edition: the source as it is (a copy)."""
-    return copy.deepcopy(notebook)
+    """The teacher's edition: the source as it is, its check and answer cells locked (a copy)."""
+    return lock_cells(notebook)
+
+
+def _without_widget_views(cell: dict[str, Any]) -> dict[str, Any]:
+    if cell.get("cell_type") == "code" and cell.get("outputs"):
+        outputs = (_widget_view_dropped(output) for output in cell["outputs"])
+        cell["outputs"] = [output for output in outputs if output is not None]
+    return cell
+
+
+def course_edition(notebook: dict[str, Any]) -> dict[str, Any]:
+    """What a course's ``source/`` holds: the teacher's edition without the saved widget state
+    (live widget views give way to their picture), so nbgrader's release carries none."""
+    new = teacher_edition(notebook)
+    _without_widget_state(new)
+    new["cells"] = [_without_widget_views(cell) for cell in new["cells"]]
+    return new
+
+
+def has_solutions(data: bytes) -> bool:
+    """True if a notebook file's bytes hold a solution mark (a teacher's edition)."""
+    return SOLUTION_MARK.encode() in data
 
 
 def _split_lines(cell: dict[str, Any]) -> dict[str, Any]:
@@ -187,10 +268,32 @@ def notebook_bytes(notebook: dict[str, Any]) -> bytes:
 def edition_bytes(source: bytes, edition: str) -> bytes:
     """The file bytes of ``edition`` ("student" or "teacher") of the source notebook's bytes.
 
-    The teacher's edition is the source byte for byte.
+    The teacher's edition is the source byte for byte when its cells are locked already.
+    Bytes that are not a notebook's JSON raise ``ValueError``.
     """
+    if not isinstance(edition, str):
+        raise TypeError(f"edition must be a string ({' or '.join(EDITIONS)}), not {type(edition).__name__}")
     if edition not in EDITIONS:
         raise ValueError(f"edition must be one of {', '.join(EDITIONS)}, got {edition!r}")
-    if edition == "teacher":
-        return source
-    return notebook_bytes(student_edition(json.loads(source.decode("utf-8"))))
+    notebook = read_notebook(source)
+    if edition == "student":
+        return notebook_bytes(student_edition(notebook))
+    teacher = teacher_edition(notebook)
+    return source if teacher == notebook else notebook_bytes(teacher)
+
+
+def read_notebook(source: bytes) -> dict[str, Any]:
+    """A notebook file's JSON; ``ValueError`` saying why when the bytes are not a notebook."""
+    if not isinstance(source, bytes | bytearray):
+        raise TypeError(f"source must be a notebook file's bytes, not {type(source).__name__}")
+    try:
+        notebook = json.loads(bytes(source).decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise ValueError(f"not a notebook: the file is not UTF-8 text ({error.reason})") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"not a notebook: the file is not JSON ({error.msg}, line {error.lineno})") from None
+    try:
+        _check_notebook(notebook)
+    except TypeError:
+        raise ValueError("not a notebook: the JSON has no list of cells") from None
+    return notebook

@@ -12,6 +12,9 @@ edition (the source as it is) on request. Files are written readable by others
 Copying never overwrites a student's edited copy: the destination keeps a small
 record (``.puzzlelab-lessons.json``) of what was last copied, so an untouched
 copy is brought up to date and an edited one is kept unless ``force=True``.
+Nor does it ever overwrite the teacher's edition, whatever ``force`` says: it
+refuses the lessons' own folder as the destination, and any destination where
+the student edition would replace a notebook holding solutions.
 
 >>> lesson_key("01_shuffling.ipynb")
 ('01', 'shuffling')
@@ -32,17 +35,20 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .editions import EDITIONS, edition_bytes
+from .editions import EDITIONS, SOLUTION_MARK, edition_bytes, has_solutions
 
 __all__ = [
     "MANIFEST_NAME",
     "CopyReport",
     "Lesson",
+    "check_destination",
     "copy_lessons",
     "find_lesson",
     "lesson_dir",
     "lesson_key",
     "list_lessons",
+    "make_dirs",
+    "write_atomically",
 ]
 
 #: Where ``copy_lessons`` records the hash of each lesson it wrote.
@@ -142,9 +148,9 @@ def list_lessons(*, source: Path | str | None = None) -> list[Lesson]:
 
     Other files in the folder (``scratch.ipynb``, data files) are not lessons.
     """
-    folder = Path(source) if source is not None else lesson_dir()
+    folder = _path_argument(source, "source") if source is not None else lesson_dir()
     if not folder.is_dir():
-        raise FileNotFoundError(f"lesson folder {folder} does not exist")
+        raise FileNotFoundError(f"source: lesson folder {folder} does not exist")
     found = ((lesson_key(p.name), p) for p in sorted(folder.glob("*.ipynb")))
     return [Lesson(key[0], key[1], path) for key, path in found if key]
 
@@ -231,7 +237,7 @@ def _read_manifest(dest: Path) -> tuple[dict[str, str], str | None]:
     return {k: v for k, v in record.items() if isinstance(k, str) and isinstance(v, str)}, None
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
+def write_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` so that an interruption leaves either the old file or the new one.
 
     The file is readable by others (0644) whatever the umask.
@@ -259,7 +265,7 @@ def _decide(new: bytes, target: Path, recorded: str | None, force: bool) -> str:
     return "replaced" if force else "kept"
 
 
-def _make_dirs(path: Path) -> None:
+def make_dirs(path: Path) -> None:
     """Create ``path`` and its missing parents, each 0755 whatever the umask."""
     missing = []
     while not path.exists():
@@ -268,6 +274,78 @@ def _make_dirs(path: Path) -> None:
     for folder in reversed(missing):
         folder.mkdir(exist_ok=True)
         folder.chmod(DIR_MODE)
+
+
+def _path_argument(value: object, argument: str) -> Path:
+    """``value`` (a str or path) as a Path; TypeError or ValueError naming ``argument``."""
+    if not isinstance(value, str | os.PathLike):
+        raise TypeError(f"{argument} must be a folder's path (str or Path), not {type(value).__name__}")
+    if isinstance(value, str) and not value.strip():
+        raise ValueError(f"{argument} is empty: give a folder's path (. for the current folder)")
+    return Path(value).expanduser()
+
+
+def _lesson_sources(source: Path | str | None) -> set[Path]:
+    """Every folder the lessons come from here, resolved: ``source``, the wheel's, the checkout's."""
+    folders = {packaged_dir(), checkout_dir()}
+    if source is not None:
+        folders.add(_path_argument(source, "source"))
+    return {folder.resolve() for folder in folders}
+
+
+def check_destination(destination: object, *, source: Path | str | None = None) -> Path:
+    """``destination`` as a Path, once it is known to be a folder that may be written to.
+
+    Refused: anything but a str or path (TypeError), an empty path, a file
+    (NotADirectoryError), and the folder the lessons come from (``source``, the
+    installed package's lessons or the checkout's ``notebooks/``): that is the
+    teacher's edition (ValueError).
+    """
+    dest = _path_argument(destination, "destination")
+    if dest.exists() and not dest.is_dir():
+        raise NotADirectoryError(f"destination {dest} exists and is not a folder")
+    if dest.resolve() in _lesson_sources(source):
+        raise ValueError(
+            f"destination {dest} is the folder the lessons come from (the teacher's edition): "
+            "copying there would replace it, so nothing was copied; choose another folder"
+        )
+    return dest
+
+
+def _edition_files(lessons: list[Lesson], edition: str) -> list[tuple[str, bytes]]:
+    """``(file name, bytes)`` of each lesson's edition and of the companions beside them."""
+    files = []
+    for lesson in lessons:
+        try:
+            files.append((lesson.path.name, edition_bytes(lesson.path.read_bytes(), edition)))
+        except ValueError as error:
+            raise ValueError(f"source: {lesson.path} is {str(error).removeprefix('not ')}") from None
+    folder = lessons[0].path.parent
+    return files + [(name, (folder / name).read_bytes()) for name in COMPANIONS if (folder / name).is_file()]
+
+
+def _refuse_deleting_solutions(dest: Path, writes: list[tuple[str, bytes]]) -> None:
+    """Refuse (ValueError, before anything is written) to replace a notebook holding solutions
+    with one that has none: that is a teacher's edition, whatever ``force`` says."""
+    lost = [
+        name for name, new in writes if has_solutions((dest / name).read_bytes()) and not has_solutions(new)
+    ]
+    if lost:
+        raise ValueError(
+            f"destination {dest} holds a teacher's edition: {', '.join(lost)} "
+            f"{'has' if len(lost) == 1 else 'have'} solutions ({SOLUTION_MARK}) that the student "
+            "edition would delete, so nothing was copied (--force does not change this); "
+            "copy the student edition to another folder"
+        )
+
+
+def _check_options(force: object, edition: object) -> None:
+    if not isinstance(force, bool):
+        raise TypeError(f"force must be True or False, not {force!r}")
+    if not isinstance(edition, str):
+        raise TypeError(f"edition must be a string ({' or '.join(EDITIONS)}), not {type(edition).__name__}")
+    if edition not in EDITIONS:
+        raise ValueError(f"edition must be one of {', '.join(EDITIONS)}, got {edition!r}")
 
 
 def copy_lessons(
@@ -281,36 +359,37 @@ def copy_lessons(
     with the files the lessons refer to (``COMPANIONS``: the glossary).
 
     ``edition`` is "student" (exercises as stubs, no outputs or answers) or "teacher"
-    (the source as it is). New lessons are copied; copies the student has not changed
-    are updated; copies the student has edited are kept unless ``force=True``. Each
-    file is written atomically (0644), so Ctrl-C leaves every lesson either old or new.
+    (the source, check cells locked). New lessons are copied; copies the student has not
+    changed are updated; copies the student has edited are kept unless ``force=True``.
+    The teacher's edition is never overwritten: the lessons' own folder is refused as
+    ``destination``, and so is a copy that would replace a notebook holding solutions
+    with the student edition, whatever ``force`` says (ValueError, nothing written).
+    Each file is written atomically (0644), so Ctrl-C leaves every lesson either old or new.
 
     >>> print(copy_lessons("my-lessons").summary())   # doctest: +SKIP
     Lessons in /home/me/my-lessons:
       copied: 00_play.ipynb, 01_shuffling.ipynb, ...
     """
-    if edition not in EDITIONS:
-        raise ValueError(f"edition must be one of {', '.join(EDITIONS)}, got {edition!r}")
-    dest = Path(destination).expanduser()
-    if dest.exists() and not dest.is_dir():
-        raise NotADirectoryError(f"{dest} exists and is not a folder")
+    _check_options(force, edition)
+    dest = check_destination(destination, source=source)
     lessons = list_lessons(source=source)
     if not lessons:
         raise FileNotFoundError(f"no lesson notebooks (NN_name.ipynb) in {source or lesson_dir()}")
-    files = [(lesson.path.name, edition_bytes(lesson.path.read_bytes(), edition)) for lesson in lessons]
-    folder = lessons[0].path.parent
-    files += [(name, (folder / name).read_bytes()) for name in COMPANIONS if (folder / name).is_file()]
-    _make_dirs(dest)
+    files = _edition_files(lessons, edition)
     manifest, warning = _read_manifest(dest)
+    plan = [(name, new, _decide(new, dest / name, manifest.get(name), force)) for name, new in files]
+    _refuse_deleting_solutions(
+        dest, [(name, new) for name, new, action in plan if action in {"updated", "replaced"}]
+    )
+    make_dirs(dest)
     outcome: dict[str, list[str]] = {k: [] for k in ("copied", "updated", "unchanged", "kept", "replaced")}
-    for filename, new in files:
-        action = _decide(new, dest / filename, manifest.get(filename), force)
+    for filename, new, action in plan:
         outcome[action].append(filename)
         if action in {"copied", "updated", "replaced"}:
-            _write_atomically(dest / filename, new)
+            write_atomically(dest / filename, new)
         if action != "kept":
             manifest[filename] = _digest(new)
-    _write_atomically(dest / MANIFEST_NAME, json.dumps(manifest, indent=1, sort_keys=True).encode())
+    write_atomically(dest / MANIFEST_NAME, json.dumps(manifest, indent=1, sort_keys=True).encode())
     warnings = (warning,) if warning else ()
     return CopyReport(dest.resolve(), **{k: tuple(v) for k, v in outcome.items()}, edition=edition,
                       warnings=warnings)  # fmt: skip

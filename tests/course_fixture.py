@@ -1,8 +1,8 @@
 """A tiny lesson in the course's form (a teacher's edition), for the edition and nbgrader tests.
 
-It has what the real lessons have: an install cell, a solution cell with a region inside a
-function body, a graded check with hidden tests, a markdown answer, a cell whose picture
-must show (``keep-output``), executed outputs, saved widget state and nbgrader checksums.
+It has what the real lessons have: an install cell, solution cells with a region inside a
+function body, graded checks with hidden tests (one not marked locked), a markdown answer, a
+cell whose picture must show (``keep-output``), executed outputs, saved widget state and nbgrader checksums.
 """
 
 from __future__ import annotations
@@ -45,8 +45,19 @@ CHECK = (
 WRITTEN = (
     "Why is doubling linear?\n\n### BEGIN SOLUTION\nBecause 2(a+b) = 2a + 2b, said plainly.\n### END SOLUTION"
 )
+SOLUTION_2 = (
+    'def triple(x):\n    """Three times x."""\n'
+    "    ### BEGIN SOLUTION\n    return 3 * x  # thrice\n    ### END SOLUTION"
+)
+CHECK_2 = (
+    "assert triple(2) == 6, 'triple(2) should be 6'\n"
+    "### BEGIN HIDDEN TESTS\n"
+    "assert triple(-5) == -15  # hidden-triple\n"
+    "### END HIDDEN TESTS"
+)
 #: Lines of the answers; none of them may appear anywhere in a student edition.
-SECRETS = ["twice = x + x  # the secret sauce", "return twice", "hidden-marker", "said plainly"]
+SECRETS = ["twice = x + x  # the secret sauce", "return twice", "hidden-marker", "said plainly",
+           "return 3 * x  # thrice", "hidden-triple"]  # fmt: skip
 PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
 
 
@@ -92,6 +103,9 @@ def fixture_notebook() -> dict:
         _code(CHECK, _grading("l09_double_check", grade=True, points=2, locked=True), CHECKED, count=5),
         _code("double(7)", {"execution": {"iopub.execute_input": "2026-11-23T08:00:00Z"}}, [result], count=6),
         _markdown(WRITTEN, _grading("l09_why", solution=True, grade=True, points=1)),
+        _markdown("## Exercise: triple"),
+        _code(SOLUTION_2, _grading("l09_triple", solution=True), count=7),
+        _code(CHECK_2, _grading("l09_triple_check", grade=True, points=3), count=8),
     ]
     metadata = {
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},

@@ -619,3 +619,202 @@ def test_run_server_passes_sigterm_on_so_no_server_outlives_it():
             parent.kill()
     with pytest.raises(ProcessLookupError):
         os.kill(child, 0)  # reaped by run_server: gone, not a zombie
+
+
+# -- copy never overwrites the teacher's edition ------------------------------------------
+ANSWER = {"nbgrader": {"solution": True, "grade": False, "grade_id": "a", "locked": False}}
+SOLUTION = "def f():\n    ### BEGIN SOLUTION\n    return 1\n    ### END SOLUTION"
+SOLUTION_CELL = {"cell_type": "code", "execution_count": None, "outputs": [], "metadata": ANSWER,
+                 "source": SOLUTION}  # fmt: skip
+
+
+def teachers_lessons(folder: Path) -> Path:
+    """Lessons with a solution in each, as the repository's are."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in NAMES:
+        nb = json.loads(notebook_json(name))
+        nb["cells"].append(SOLUTION_CELL)
+        (folder / f"{name}.ipynb").write_text(json.dumps(nb))
+    return folder
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_copy_refuses_the_folder_the_lessons_come_from(tmp_path, force):
+    lessons = teachers_lessons(tmp_path / "notebooks")
+    before = snapshot(lessons)
+    with pytest.raises(ValueError, match="folder the lessons come from"):
+        copy_lessons(lessons, source=lessons, force=force)
+    (tmp_path / "link").symlink_to(lessons)  # the same folder by another name
+    with pytest.raises(ValueError, match="teacher's edition"):
+        copy_lessons(tmp_path / "link" / ".." / "notebooks", source=tmp_path / "link", force=force)
+    assert snapshot(lessons) == before
+
+
+@pytest.mark.parametrize("layout", ["wheel", "checkout"])
+def test_copy_refuses_the_installed_or_checked_out_lessons_by_default(tmp_path, monkeypatch, layout):
+    package = tmp_path / "puzzlelab"
+    lessons = teachers_lessons(package / "notebooks" if layout == "wheel" else tmp_path / "notebooks")
+    package.mkdir(exist_ok=True)
+    (tmp_path / "pyproject.toml").write_text("")
+    monkeypatch.setattr(lessons_module, "_PACKAGE_DIR", package)
+    before = snapshot(lessons)
+    assert lessons_module.lesson_dir() == lessons
+    with pytest.raises(ValueError, match="teacher's edition"):
+        copy_lessons(lessons_module.lesson_dir(), force=True)
+    status = cli.main(["copy", str(lessons), "--force"])
+    assert status == 2
+    assert snapshot(lessons) == before
+
+
+def test_copy_refuses_to_replace_a_teachers_copy_with_the_student_edition(tmp_path, capsys):
+    lessons = teachers_lessons(tmp_path / "src")
+    key = tmp_path / "key"
+    assert run(["copy", str(key), "--teacher"], lessons)[0] == 0
+    before = snapshot(key)
+    assert all(b"### BEGIN SOLUTION" in data for name, data in before.items() if name.endswith(".ipynb"))
+    capsys.readouterr()
+    for argv in (
+        ["copy", str(key)],
+        ["copy", str(key), "--force"],
+        ["lessons", str(key), "--copy-only", "--force"],
+    ):
+        assert run(argv, lessons)[0] == 2
+        err = capsys.readouterr().err
+        assert "holds a teacher's edition" in err, err
+        assert "nothing was copied" in err
+        assert "Traceback" not in err
+    assert snapshot(key) == before
+    with pytest.raises(ValueError, match="solutions"):
+        copy_lessons(key, source=lessons, force=True)
+    # the teacher's edition over itself, or a student copy beside it, is fine
+    assert copy_lessons(key, source=lessons, edition="teacher").unchanged == tuple(
+        f"{n}.ipynb" for n in NAMES
+    )
+    assert copy_lessons(tmp_path / "class", source=lessons).copied
+
+
+def test_a_students_edited_copy_is_still_replaced_when_forced(tmp_path):
+    lessons = teachers_lessons(tmp_path / "src")
+    copy_lessons(tmp_path / "c", source=lessons)
+    (tmp_path / "c" / "00_play.ipynb").write_text("my attempt")
+    assert copy_lessons(tmp_path / "c", source=lessons, force=True).replaced == ("00_play.ipynb",)
+
+
+# -- odd arguments to copy (issue 20) --------------------------------------------------------
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"destination": None}, TypeError, "destination must be a folder's path"),
+        ({"destination": 5}, TypeError, "destination must be a folder's path"),
+        ({"destination": ""}, ValueError, "destination is empty"),
+        ({"destination": "  "}, ValueError, "destination is empty"),
+        ({"force": "yes"}, TypeError, "force must be True or False"),
+        ({"force": 1}, TypeError, "force must be True or False"),
+        ({"edition": 3}, TypeError, "edition must be a string"),
+        ({"edition": "answers"}, ValueError, "edition must be one of"),
+        ({"source": 3.5}, TypeError, "source must be a folder's path"),
+    ],
+)
+def test_copy_refuses_odd_arguments_naming_them(tmp_path, source, kwargs, error, message):
+    arguments = {"destination": tmp_path / "c", "source": source} | kwargs
+    destination = arguments.pop("destination")
+    with pytest.raises(error, match=message):
+        copy_lessons(destination, **arguments)
+    assert not (tmp_path / "c").exists()
+
+
+def test_copy_from_a_missing_folder_says_which(tmp_path):
+    with pytest.raises(FileNotFoundError, match=r"source: lesson folder .*nowhere does not exist"):
+        copy_lessons(tmp_path / "c", source=tmp_path / "nowhere")
+
+
+@pytest.mark.parametrize(("content", "why"), [(b"{not json", "is not JSON"), (b"\xff\xfe", "not UTF-8"),
+                                              (b"[1, 2]", "no list of cells")])  # fmt: skip
+@pytest.mark.parametrize("edition", ["student", "teacher"])
+def test_a_lesson_that_is_not_a_notebook_is_named(tmp_path, source, content, why, edition):
+    (source / "02_parity.ipynb").write_bytes(content)
+    with pytest.raises(ValueError, match=rf"source: .*02_parity.ipynb is a notebook|02_parity.ipynb .*{why}"):
+        copy_lessons(tmp_path / "c", source=source, edition=edition)
+    assert not (tmp_path / "c").exists()  # nothing half copied
+
+
+@pytest.mark.parametrize(
+    "argv", [["copy", ""], ["copy", " "], ["lessons", "", "--copy-only"], ["course", ""]]
+)
+def test_an_empty_folder_on_the_command_line_is_refused(tmp_path, source, monkeypatch, capsys, argv):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        run(argv, source)
+    assert stop.value.code == 2
+    assert "the folder is empty" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == [source]  # nothing written here
+
+
+def test_copy_with_an_empty_folder_exits_non_zero_as_a_program(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "puzzlelab", "copy", ""], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 2
+    assert "the folder is empty" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+# -- course: an nbgrader course from the lessons ------------------------------------------------
+def test_course_lays_out_one_assignment_per_lesson(tmp_path, capsys):
+    lessons = teachers_lessons(tmp_path / "src")
+    (lessons / "GLOSSARY.md").write_text("# Glossary\n")
+    assert run(["course", str(tmp_path / "course")], lessons)[0] == 0
+    assert "README.md" in capsys.readouterr().out
+    course = tmp_path / "course"
+    assert sorted(p.name for p in (course / "source").iterdir()) == [
+        "lesson00",
+        "lesson01",
+        "lesson02",
+        "lesson03",
+    ]
+    for name in NAMES:
+        folder = course / "source" / f"lesson{name[:2]}"
+        assert sorted(p.name for p in folder.iterdir()) == sorted([f"{name}.ipynb", "GLOSSARY.md"])
+        assert b"### BEGIN SOLUTION" in (folder / f"{name}.ipynb").read_bytes()  # the teacher's edition
+    config = (course / "nbgrader_config.py").read_text()
+    compile(config, "nbgrader_config.py", "exec")
+    assert "configure(c)" in config
+    assert "add_missing_cells = True" in config
+    # again: nothing changes; a file the teacher changed is kept unless --force
+    before = snapshot(course)
+    assert run(["course", str(course)], lessons)[0] == 0
+    assert snapshot(course) == before
+    (course / "README.md").write_text("my notes")
+    (course / "gradebook.db").write_text("grades")
+    assert run(["course", str(course)], lessons)[0] == 2
+    assert "README.md" in capsys.readouterr().err
+    assert (course / "README.md").read_text() == "my notes"
+    assert run(["course", str(course), "--force"], lessons)[0] == 0
+    assert (course / "README.md").read_text() != "my notes"
+    assert (course / "gradebook.db").read_text() == "grades"  # never touched
+
+
+def test_course_refuses_the_lessons_folder(tmp_path):
+    lessons = teachers_lessons(tmp_path / "src")
+    before = snapshot(lessons)
+    assert run(["course", str(lessons), "--force"], lessons)[0] == 2
+    assert snapshot(lessons) == before
+
+
+def test_the_real_course_source_has_no_widget_state_and_locked_checks(tmp_path):
+    from puzzlelab.course import course_files
+
+    files = course_files(ROOT / "notebooks")
+    notebooks = {name: json.loads(data) for name, data in files.items() if name.endswith(".ipynb")}
+    assert len(notebooks) == len(list_lessons(source=ROOT / "notebooks"))
+    for name, nb in notebooks.items():
+        assert "widgets" not in nb["metadata"], name
+        assert b"widget-view+json" not in files[name], name
+        for cell in nb["cells"]:
+            grading = cell["metadata"].get("nbgrader", {})
+            if grading.get("grade") and not grading.get("solution"):
+                assert grading["locked"] is True
+                assert (cell["metadata"]["editable"], cell["metadata"]["deletable"]) == (False, False)

@@ -18,8 +18,11 @@ from puzzlelab.editions import (
     CODE_STUB,
     TEXT_STUB,
     cell_source,
+    course_edition,
     edition_bytes,
+    has_solutions,
     notebook_bytes,
+    read_notebook,
     student_edition,
     teacher_edition,
 )
@@ -68,7 +71,8 @@ def test_outputs_are_cleared_except_a_kept_picture_without_its_widget_view():
 def test_nbgrader_ids_stay_but_cached_checksums_go():
     student = student_edition(fixture_notebook())
     graded = [cell["metadata"]["nbgrader"] for cell in student["cells"] if "nbgrader" in cell["metadata"]]
-    assert [g["grade_id"] for g in graded] == ["l09_setup", "l09_double", "l09_double_check", "l09_why"]
+    assert [g["grade_id"] for g in graded] == ["l09_setup", "l09_double", "l09_double_check", "l09_why",
+                                               "l09_triple", "l09_triple_check"]  # fmt: skip
     assert all("checksum" not in g for g in graded)
     assert graded[2]["points"] == 2
 
@@ -81,10 +85,51 @@ def test_no_answer_is_readable_anywhere_in_the_student_edition():
         assert secret not in text
 
 
-def test_the_teachers_edition_is_the_source_byte_for_byte():
+def test_the_teachers_edition_is_the_source_with_its_checks_locked():
+    source = fixture_notebook()
+    teacher = teacher_edition(source)
+    assert source == fixture_notebook()  # the argument is left alone
+    for before, after in zip(source["cells"], teacher["cells"], strict=True):
+        locks = {k: after["metadata"].pop(k) for k in ("editable", "deletable") if k in after["metadata"]}
+        grading = after["metadata"].get("nbgrader", {})
+        if grading.get("grade") and not grading.get("solution"):
+            assert grading.pop("locked") is True
+            before["metadata"]["nbgrader"].pop("locked")
+        assert after == before  # nothing else changes
+        assert locks == expected_locks(before)
     raw = json.dumps(fixture_notebook()).encode()
-    assert edition_bytes(raw, "teacher") == raw
-    assert teacher_edition(fixture_notebook()) == fixture_notebook()
+    assert edition_bytes(raw, "teacher") == notebook_bytes(teacher_edition(fixture_notebook()))
+    locked = notebook_bytes(teacher_edition(fixture_notebook()))
+    assert edition_bytes(locked, "teacher") == locked  # byte for byte once locked
+    unmarked = json.dumps({"cells": [{"cell_type": "markdown", "metadata": {}, "source": "x"}]}).encode()
+    assert edition_bytes(unmarked, "teacher") == unmarked
+
+
+def expected_locks(cell: dict) -> dict:
+    """nbgrader's LockCells rules (0.9): answers cannot be deleted, checks neither edited nor deleted."""
+    grading = cell["metadata"].get("nbgrader", {})
+    if grading.get("solution"):
+        return {"deletable": False}
+    if grading.get("grade") or grading.get("locked"):
+        return {"editable": False, "deletable": False}
+    return {}
+
+
+def test_the_course_edition_has_no_widget_state_and_keeps_the_teachers_outputs():
+    source = fixture_notebook()
+    course = course_edition(source)
+    assert "widgets" not in course["metadata"]
+    assert b"widget-view" not in notebook_bytes(course)
+    assert b"said plainly" in notebook_bytes(course)  # the answers stay: it is the teacher's edition
+    [picture] = course["cells"][3]["outputs"]
+    assert set(picture["data"]) == {"image/png", "text/plain"}
+    for before, after in zip(source["cells"], course["cells"], strict=True):
+        if before["cell_type"] == "code" and before is not source["cells"][3]:
+            assert (after["outputs"], after["execution_count"]) == (
+                before["outputs"],
+                before["execution_count"],
+            )
+    assert course_edition(course) == course
 
 
 def test_editions_are_idempotent_and_deterministic():
@@ -124,8 +169,25 @@ def test_wrong_marks_are_refused_naming_the_mark(bad, solution, grade, message):
 def test_edition_names_and_notebook_types_are_checked():
     with pytest.raises(ValueError, match="edition"):
         edition_bytes(b"{}", "answers")
+    with pytest.raises(TypeError, match="edition must be a string"):
+        edition_bytes(b"{}", None)
     with pytest.raises(TypeError, match="cells"):
         student_edition({"metadata": {}})
+    with pytest.raises(TypeError, match="cells"):
+        student_edition({"cells": ["not a cell"]})
+    for bad, why in [(b"{x", "not JSON"), (b"\xff", "not UTF-8"), (b"[]", "no list of cells"),
+                     (b'{"cells": 3}', "no list of cells")]:  # fmt: skip
+        for edition in ("student", "teacher"):
+            with pytest.raises(ValueError, match=why):
+                edition_bytes(bad, edition)
+    with pytest.raises(TypeError, match="bytes"):
+        read_notebook("{}")
+
+
+def test_has_solutions_sees_the_mark():
+    raw = json.dumps(fixture_notebook()).encode()
+    assert has_solutions(raw)
+    assert not has_solutions(edition_bytes(raw, "student"))
 
 
 # -- against nbgrader itself -------------------------------------------------------------
@@ -142,9 +204,46 @@ def nbgrader_student_sources(nb: dict) -> list[tuple[str, str]]:
     return sources(node)
 
 
+def nbgrader_locks(nb: dict) -> list[dict]:
+    """The editable/deletable metadata nbgrader's LockCells gives each cell of ``nb``."""
+    import nbformat
+    from nbgrader.preprocessors import LockCells
+
+    node = nbformat.reads(json.dumps({**nb, "nbformat_minor": 4}), as_version=4)
+    node, _ = LockCells().preprocess(node, {})
+    return [{k: c.metadata[k] for k in ("editable", "deletable") if k in c.metadata} for c in node.cells]
+
+
+def locks(nb: dict) -> list[dict]:
+    return [
+        {k: c["metadata"][k] for k in ("editable", "deletable") if k in c["metadata"]} for c in nb["cells"]
+    ]
+
+
 def test_the_fixture_matches_nbgrader():
     nb = fixture_notebook()
     assert sources(student_edition(nb)) == nbgrader_student_sources(nb)
+    assert locks(student_edition(nb)) == locks(teacher_edition(nb)) == nbgrader_locks(nb)
+    checks = [c for c in student_edition(nb)["cells"] if c["metadata"].get("nbgrader", {}).get("grade")]
+    assert [c["metadata"]["nbgrader"]["locked"] for c in checks if c["cell_type"] == "code"] == [True, True]
+
+
+def test_nbgraders_release_step_keeps_the_pictures_the_student_edition_keeps():
+    """puzzlelab.nbgrader_plugins.ClearOutputKeepTagged, in place of nbgrader's ClearOutput."""
+    import nbformat
+
+    from puzzlelab.nbgrader_plugins import ClearOutputKeepTagged, released_source
+
+    course = course_edition(fixture_notebook())
+    node = nbformat.reads(json.dumps(course), as_version=4)
+    node, _ = ClearOutputKeepTagged().preprocess(node, {})
+    student = nbformat.reads(json.dumps(student_edition(fixture_notebook())), as_version=4)
+    assert [(c.get("outputs"), c.get("execution_count")) for c in node.cells] == [
+        (c.get("outputs"), c.get("execution_count")) for c in student.cells
+    ]
+    assert "widgets" not in node.metadata
+    assert all("execution" not in c.metadata for c in node.cells)
+    assert released_source(cell_source(course["cells"][6])) == cell_source(student.cells[6])
 
 
 code_lines = st.from_regex(r"[a-z]{1,6}( = [0-9]{1,3})?", fullmatch=True)
@@ -176,11 +275,14 @@ def graded_cells(draw):
 
 
 @settings(deadline=None, max_examples=60)
-@given(cells=st.lists(graded_cells(), min_size=1, max_size=4))
-def test_student_sources_equal_nbgraders_for_random_cells(cells):
+@given(cells=st.lists(graded_cells(), min_size=1, max_size=4), locked=st.booleans())
+def test_student_sources_and_locks_equal_nbgraders_for_random_cells(cells, locked):
+    for cell in cells:
+        cell["metadata"]["nbgrader"]["locked"] = locked and not cell["metadata"]["nbgrader"]["solution"]
     nb = {"cells": cells, "metadata": {"kernelspec": {"language": "python", "name": "python3"}},
           "nbformat": 4, "nbformat_minor": 5}  # fmt: skip
     assert sources(student_edition(nb)) == nbgrader_student_sources(nb)
+    assert locks(student_edition(nb)) == locks(teacher_edition(nb)) == nbgrader_locks(nb)
 
 
 # -- the real lessons ----------------------------------------------------------------------

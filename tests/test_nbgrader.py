@@ -1,165 +1,294 @@
-"""The nbgrader round trip a teacher would do with the lessons, with the real nbgrader.
+"""The course's README followed as written, with the real nbgrader and three made-up students.
 
-In a temporary course directory: ``nbgrader generate_assignment`` from the source notebooks
-gives the same student-visible cells (types and sources) as ``python -m puzzlelab copy``;
-``nbgrader autograde`` of the teacher's edition gives full points on every autograded cell,
-and of the untouched student edition zero on every one, without crashing.
+``python -m puzzlelab course DIR`` writes the course and its README; the test runs every
+``sh`` block of the README in order, in DIR (the lesson chosen by its ``export LESSON=``
+line), and between "release" and "collect" plays three students with the student commands
+the README names (``nbgrader fetch_assignment`` ... ``nbgrader submit``), each with their own
+nbgrader config (the exchange and their id, as a JupyterHub gives them):
 
-A tiny fixture lesson checks the mechanics; the real lessons (those that have nbgrader
-marks) run as one assignment. Both are slow (nbgrader and a kernel per notebook).
-Graded cells are found from the notebooks' nbgrader metadata, never listed here.
+- ``perfect`` hands in the teacher's solutions,
+- ``partial`` the solutions of every other exercise (the first, the third, ...),
+- ``untouched`` the release as fetched.
+
+Then each student's points in the exported ``grades.csv`` are those the notebooks' nbgrader
+metadata say they earn (a check cell's points when its exercise is solved; written answers
+count 0 until hand-graded), feedback reaches each student, autograde warns about no check
+cell ("checksum has changed", nbgrader issue #1961), and the release is cell for cell the
+student edition ``python -m puzzlelab copy`` writes, check cells locked.
+
+Slow (nbgrader runs a kernel per submission): a small fixture lesson and lesson 00 by default;
+PUZZLELAB_NBGRADER_ALL=1 runs every lesson (several minutes each for the larger ones).
 """
 
 from __future__ import annotations
 
+import csv
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from course_fixture import write_fixture
 
-from puzzlelab.editions import cell_source, edition_bytes
-from puzzlelab.lessons import copy_lessons, list_lessons
+from puzzlelab import __main__ as cli
+from puzzlelab.course import COURSE_ID, assignment_name, course_files
+from puzzlelab.editions import edition_bytes, student_edition
+from puzzlelab.lessons import list_lessons
 
 pytest.importorskip("nbgrader", reason='nbgrader is in the "teach" extra')
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
-ASSIGNMENT = "course"
+STUDENTS = ("perfect", "partial", "untouched")
+#: The teacher's nbgrader commands, in the order the README gives them.
+TEACHER_STEPS = ["generate_assignment", "release_assignment", "collect", "autograde",
+                 "generate_feedback", "release_feedback", "export"]  # fmt: skip
+#: nbgrader metadata computed by nbgrader itself, absent from ``copy``'s student edition.
+CACHED = ("checksum", "cell_type")
 
 
-def graded_lessons() -> list[Path]:
-    """The real lessons that carry nbgrader marks."""
-    found = []
-    for lesson in list_lessons(source=ROOT / "notebooks"):
-        cells = json.loads(lesson.path.read_text(encoding="utf-8"))["cells"]
-        if any(cell.get("metadata", {}).get("nbgrader", {}).get("grade") for cell in cells):
-            found.append(lesson.path)
+# -- what the README says ------------------------------------------------------------------
+def sh_blocks(readme: str) -> list[str]:
+    """The ``sh`` code blocks of the README, in order."""
+    return re.findall(r"^```sh\n(.*?)^```$", readme, flags=re.S | re.M)
+
+
+def student_commands(readme: str) -> dict[str, str]:
+    """The student commands the README names (``nbgrader submit lesson00 --course puzzlelab``),
+    by subcommand, with the example lesson left as ``lesson00``."""
+    found = re.findall(r"`(nbgrader (\w+) lesson00 --course \w+)`", readme)
+    return {sub: command for command, sub in found}
+
+
+def nbgrader_subcommands(blocks: list[str]) -> list[str]:
+    return [m for block in blocks for m in re.findall(r"^nbgrader (\w+)", block, flags=re.M)]
+
+
+# -- what the notebooks say each student earns ---------------------------------------------
+def grading(cell: dict) -> dict:
+    return cell.get("metadata", {}).get("nbgrader", {})
+
+
+def exercises(notebook: dict) -> list[tuple[list[str], str, float]]:
+    """Each autograded check as ``(solution grade_ids it checks, its grade_id, its points)``:
+    the code answers written between the previous check and this one."""
+    found, answers = [], []
+    for cell in notebook["cells"]:
+        meta = grading(cell)
+        if cell["cell_type"] == "code" and meta.get("solution"):
+            answers.append(meta["grade_id"])
+        elif cell["cell_type"] == "code" and meta.get("grade"):
+            found.append((answers, meta["grade_id"], float(meta["points"])))
+            answers = []
     return found
 
 
-def autograded_ids(notebook: Path) -> list[str]:
-    """grade_ids of the code cells nbgrader scores itself (markdown answers are graded by hand)."""
-    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-    grading = [(cell["cell_type"], cell.get("metadata", {}).get("nbgrader", {})) for cell in cells]
-    return [meta["grade_id"] for kind, meta in grading if kind == "code" and meta.get("grade")]
+def solved_by(student: str, notebook: dict) -> set[str]:
+    """grade_ids of the code answers ``student`` hands in solved."""
+    checks = exercises(notebook)
+    if student == "perfect":
+        return {answer for answers, _, _ in checks for answer in answers}
+    if student == "partial":
+        return {answer for answers, _, _ in checks[::2] for answer in answers}
+    return set()
 
 
-class Course:
-    """A course directory with one assignment made of ``sources`` (the teacher's editions)."""
+def expected_points(student: str, notebook: dict) -> float:
+    """A check's points when every answer before it is solved; written answers count 0 until a
+    person grades them, and an untouched one is 0."""
+    solved = solved_by(student, notebook)
+    return sum(points for answers, _, points in exercises(notebook) if set(answers) <= solved)
 
-    def __init__(self, tmp: Path, sources: list[Path]):
-        self.root = tmp / "course"
-        self.sources = sources
-        assignment = self.root / "source" / ASSIGNMENT
-        assignment.mkdir(parents=True)
-        for path in sources:
-            shutil.copy(path, assignment / path.name)
-        self.db = f"sqlite:///{self.root / 'gradebook.db'}"
-        (self.root / "nbgrader_config.py").write_text(
-            "c = get_config()\n"
-            f"c.CourseDirectory.root = {str(self.root)!r}\n"
-            "c.CourseDirectory.course_id = 'puzzlelab'\n"
-            f"c.CourseDirectory.db_url = {self.db!r}\n"
-            "c.Execute.timeout = 600\n"
-        )
+
+def max_points(notebook: dict) -> float:
+    return sum(float(grading(cell)["points"]) for cell in notebook["cells"] if grading(cell).get("grade"))
+
+
+def hand_in(release: dict, teacher: dict, solved: set[str]) -> dict:
+    """The fetched release with the teacher's answers written into the ``solved`` cells."""
+    answers = {grading(cell).get("grade_id"): cell["source"] for cell in teacher["cells"]}
+    notebook = json.loads(json.dumps(release))
+    for cell in notebook["cells"]:
+        if grading(cell).get("grade_id") in solved:
+            cell["source"] = answers[grading(cell)["grade_id"]]
+    return notebook
+
+
+# -- running the steps -----------------------------------------------------------------------
+class Runner:
+    """Runs shell commands with the venv's nbgrader (and ``alembic``) first on PATH, Jupyter's
+    folders isolated in ``tmp``, and one nbgrader config per student."""
+
+    def __init__(self, tmp: Path, course: Path, lesson: str):
+        self.tmp, self.course, self.lesson = tmp, course, lesson
         self.env = dict(os.environ)
-        self.env["PATH"] = f"{BIN}{os.pathsep}{self.env.get('PATH', '')}"  # nbgrader runs `alembic`
-        isolated = {"JUPYTER_CONFIG_DIR": "cfg", "JUPYTER_DATA_DIR": "data", "IPYTHONDIR": "ipython",
-                    "JUPYTER_RUNTIME_DIR": "runtime", "MPLCONFIGDIR": "mpl"}  # fmt: skip
-        for var, sub in isolated.items():
-            (tmp / sub).mkdir(exist_ok=True)
-            self.env[var] = str(tmp / sub)
+        self.env["PATH"] = f"{BIN}{os.pathsep}{self.env.get('PATH', '')}"
+        for var in [
+            "JUPYTER_CONFIG_DIR",
+            "JUPYTER_DATA_DIR",
+            "IPYTHONDIR",
+            "JUPYTER_RUNTIME_DIR",
+            "MPLCONFIGDIR",
+        ]:
+            (tmp / "jupyter" / var).mkdir(parents=True, exist_ok=True)
+            self.env[var] = str(tmp / "jupyter" / var)
+        self.log = ""
 
-    def nbgrader(self, *args: str) -> str:
-        done = subprocess.run([str(BIN / "nbgrader"), *args], cwd=self.root, env=self.env,
-                              capture_output=True, text=True, timeout=1800)  # fmt: skip
-        log = done.stdout + done.stderr
-        assert done.returncode == 0, log[-4000:]
-        assert "[ERROR]" not in log, log[-4000:]
-        return log
+    def run(self, script: str, cwd: Path, env: dict | None = None) -> str:
+        done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=cwd, env=env or self.env,
+                              capture_output=True, text=True, timeout=3600)  # fmt: skip
+        output = done.stdout + done.stderr
+        self.log += output
+        assert done.returncode == 0, f"{script}\n{output[-4000:]}"
+        assert "[ERROR]" not in output, f"{script}\n{output[-4000:]}"
+        return output
 
-    def submit(self, student: str, notebooks: dict[str, bytes]) -> None:
-        folder = self.root / "submitted" / student / ASSIGNMENT
-        folder.mkdir(parents=True)
-        for name, data in notebooks.items():
-            (folder / name).write_bytes(data)
-
-    def scores(self, student: str) -> dict[str, tuple[float, float]]:
-        """``grade_id -> (auto_score, max_score)`` of every autograded cell of ``student``."""
-        from nbgrader.api import Gradebook
-
-        found = {}
-        with Gradebook(self.db, "puzzlelab") as gradebook:
-            for path in self.sources:
-                submitted = gradebook.find_submission_notebook(path.stem, ASSIGNMENT, student)
-                for grade in submitted.grades:
-                    if grade.cell_type == "code" and grade.max_score > 0:
-                        found[grade.name] = (grade.auto_score, grade.max_score)
-        return found
+    def as_student(self, student: str, script: str) -> str:
+        home = self.tmp / "students" / student
+        config = home / "jupyter"
+        config.mkdir(parents=True, exist_ok=True)
+        (config / "nbgrader_config.py").write_text(  # what a JupyterHub's admin sets for each user
+            f"c = get_config()\nc.Exchange.root = {str(self.course / 'exchange')!r}\n"
+            f"c.CourseDirectory.student_id = {student!r}\n"
+        )
+        return self.run(script, home, {**self.env, "JUPYTER_CONFIG_DIR": str(config)})
 
 
-def visible(notebook: dict) -> list[tuple[str, str]]:
-    return [(cell["cell_type"], cell_source(cell)) for cell in notebook["cells"]]
+def follow_the_readme(tmp: Path, lessons: Path, lesson: str) -> dict:
+    """Lay out the course from ``lessons`` and follow its README for lesson ``lesson`` ("00")."""
+    course = tmp / "course"
+    assert cli.main(["course", str(course)], source=lessons) == 0
+    readme = (course / "README.md").read_text(encoding="utf-8")
+    blocks = sh_blocks(readme)
+    assert nbgrader_subcommands(blocks) == TEACHER_STEPS
+    assignment = assignment_name(lesson)
+    choose = blocks.pop(0)
+    assert re.fullmatch(r"export LESSON=lesson\d\d\n", choose), choose
+    choose = f"export LESSON={assignment}\n"  # the one thing a teacher changes in the steps
+    runner = Runner(tmp, course, assignment)
+    [notebook_path] = sorted((course / "source" / assignment).glob("*.ipynb"))
+    teacher = json.loads(notebook_path.read_text(encoding="utf-8"))
+    students = {
+        sub: command.replace("lesson00", assignment) for sub, command in student_commands(readme).items()
+    }
+    timings = {}
+    for block in blocks:
+        start = time.monotonic()
+        runner.run(choose + block, course)
+        timings[block.split()[1]] = time.monotonic() - start
+        if "release_assignment" in block:
+            for student in STUDENTS:
+                runner.as_student(student, students["fetch_assignment"])
+                fetched = tmp / "students" / student / assignment / notebook_path.name
+                release = json.loads(fetched.read_text(encoding="utf-8"))
+                fetched.write_text(json.dumps(hand_in(release, teacher, solved_by(student, teacher))))
+                runner.as_student(student, students["submit"])
+    for student in STUDENTS:
+        runner.as_student(student, students["fetch_feedback"])
+    return {"course": course, "teacher": teacher, "notebook": notebook_path.name, "runner": runner,
+            "assignment": assignment, "timings": timings}  # fmt: skip
 
 
-def round_trip(tmp: Path, sources: list[Path]) -> None:
-    course = Course(tmp, sources)
-    course.nbgrader("generate_assignment", ASSIGNMENT, "--force")
+def check_the_round_trip(done: dict, lessons: Path) -> None:
+    course, teacher, assignment = done["course"], done["teacher"], done["assignment"]
+    with open(course / "grades.csv", newline="") as f:
+        rows = {row["student_id"]: row for row in csv.DictReader(f) if row["assignment"] == assignment}
+    got = {student: float(rows[student]["score"]) for student in STUDENTS}
+    want = {student: expected_points(student, teacher) for student in STUDENTS}
+    assert got == want
+    assert want["perfect"] > want["partial"] > want["untouched"] == 0
+    assert {float(rows[student]["max_score"]) for student in STUDENTS} == {max_points(teacher)}
+    for student in STUDENTS:  # feedback reached each student through the exchange
+        assert list((done["runner"].tmp / "students" / student / assignment / "feedback").rglob("*.html"))
+    assert "has changed" not in done["runner"].log  # nbgrader issue #1961, and no student changed a check
 
-    # generate_assignment's release = what `python -m puzzlelab copy` writes, cell for cell
-    copied = tmp / "copied"
-    copy_lessons(copied, source=sources[0].parent, edition="student")
-    for path in sources:
-        release = json.loads((course.root / "release" / ASSIGNMENT / path.name).read_text(encoding="utf-8"))
-        ours = json.loads((copied / path.name).read_text(encoding="utf-8"))
-        assert visible(ours) == visible(release), path.name
-
-    course.submit("teacher", {p.name: p.read_bytes() for p in sources})
-    course.submit("student", {p.name: edition_bytes(p.read_bytes(), "student") for p in sources})
-    course.nbgrader("autograde", ASSIGNMENT)
-    for student in ["teacher", "student"]:
-        for path in sources:
-            assert (course.root / "autograded" / student / ASSIGNMENT / path.name).is_file()
-
-    expected = [grade_id for path in sources for grade_id in autograded_ids(path)]
-    teacher, student = course.scores("teacher"), course.scores("student")
-    assert sorted(teacher) == sorted(student) == sorted(expected)
-    assert {k: v for k, v in teacher.items() if v[0] != v[1]} == {}, "teacher's edition lost points"
-    assert {k: v for k, v in student.items() if v[0] != 0} == {}, "untouched student edition scored"
-    print(f"autograded {len(expected)} cells worth {sum(v[1] for v in teacher.values()):g} points")
-
-
-@pytest.mark.slow  # two nbgrader runs and two kernels: ~20 s of CPU even for one small notebook
-def test_round_trip_on_the_fixture_lesson(tmp_path):
-    source = write_fixture(tmp_path / "lessons")
-    round_trip(tmp_path, [source])
+    # the release is `copy`'s student edition, cell for cell, check cells locked
+    release = json.loads((course / "release" / assignment / done["notebook"]).read_text(encoding="utf-8"))
+    copied = json.loads(edition_bytes((lessons / done["notebook"]).read_bytes(), "student"))
+    assert without_cached(release) == without_cached(copied)
+    for cell in release["cells"]:
+        meta = grading(cell)
+        if meta.get("grade") and not meta.get("solution"):
+            assert (cell["metadata"]["editable"], cell["metadata"]["deletable"], meta["locked"]) == (
+                False,
+                False,
+                True,
+            )
+        elif meta.get("solution"):
+            assert cell["metadata"]["deletable"] is False
+    timings = ", ".join(f"{step} {seconds:.0f} s" for step, seconds in done["timings"].items())
+    print(f"{assignment}: points {got} of {max_points(teacher):g}; {timings}")
 
 
-#: The lessons whose round trip runs in ``make test`` (each runs twice under nbgrader, so all
-#: seven would add several minutes); PUZZLELAB_NBGRADER_ALL=1 runs every marked lesson.
-QUICK_LESSONS = ("00", "03")
+def without_cached(notebook: dict) -> dict:
+    """The notebook as nbformat reads it (lines joined), without nbgrader's cached metadata."""
+    import nbformat
+
+    notebook = json.loads(json.dumps(nbformat.reads(json.dumps(notebook), as_version=4)))
+    for cell in notebook["cells"]:
+        for key in CACHED:
+            grading(cell).pop(key, None)
+    return notebook
 
 
-def chosen_lessons() -> list[Path]:
-    lessons = graded_lessons()
-    if os.environ.get("PUZZLELAB_NBGRADER_ALL") == "1":
-        return lessons
-    return [path for path in lessons if path.name[:2] in QUICK_LESSONS]
+# -- the tests ------------------------------------------------------------------------------
+@pytest.mark.slow  # nbgrader and three kernels: about a minute of CPU for the small fixture
+def test_the_readme_grades_three_students_on_the_fixture_lesson(tmp_path):
+    lessons = write_fixture(tmp_path / "lessons").parent
+    check_the_round_trip(follow_the_readme(tmp_path, lessons, "09"), lessons)
+
+
+def chosen_lessons() -> list[str]:
+    numbers = [lesson.number for lesson in list_lessons(source=ROOT / "notebooks")]
+    return numbers if os.environ.get("PUZZLELAB_NBGRADER_ALL") == "1" else numbers[:1]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lesson", chosen_lessons(), ids=lambda p: p.stem)
-def test_round_trip_on_a_real_lesson(tmp_path, lesson):
-    folder = tmp_path / "lessons"
-    folder.mkdir()
-    shutil.copy(lesson, folder / lesson.name)
-    round_trip(tmp_path, [folder / lesson.name])
+@pytest.mark.parametrize("number", chosen_lessons())
+def test_the_readme_grades_three_students_on_a_real_lesson(tmp_path, number):
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    [lesson] = [lesson for lesson in list_lessons(source=ROOT / "notebooks") if lesson.number == number]
+    shutil.copy(lesson.path, lessons / lesson.path.name)
+    check_the_round_trip(follow_the_readme(tmp_path, lessons, number), lessons)
 
 
-def test_the_quick_lessons_carry_marks():
-    assert {path.name[:2] for path in graded_lessons()} >= set(QUICK_LESSONS)
+# -- quick checks of the course's files (no nbgrader run) -------------------------------------
+def test_every_real_lesson_has_checks_and_answers():
+    for lesson in list_lessons(source=ROOT / "notebooks"):
+        notebook = json.loads(lesson.path.read_text(encoding="utf-8"))
+        checks = exercises(notebook)
+        assert len(checks) >= 2, lesson.name  # so "partial" is neither perfect nor untouched
+        assert all(answers for answers, _, _ in checks), lesson.name  # each check follows its answer
+
+
+def test_the_readme_names_every_step_and_no_command_nbgrader_lacks():
+    readme = course_files(ROOT / "notebooks")["README.md"].decode()
+    assert nbgrader_subcommands(sh_blocks(readme)) == TEACHER_STEPS
+    assert set(student_commands(readme)) == {"fetch_assignment", "submit", "fetch_feedback"}
+    from nbgrader.apps import NbGraderApp
+
+    known = set(NbGraderApp.subcommands)
+    used = set(re.findall(r"`nbgrader (\w+)", readme)) | set(TEACHER_STEPS)
+    assert used <= known, used - known
+    assert "formgrader" not in known  # nbgrader 0.9: the formgrader is JupyterLab's Nbgrader menu
+    assert "Nbgrader* menu" in readme
+    assert f'course_id = "{COURSE_ID}"' in course_files(ROOT / "notebooks")["nbgrader_config.py"].decode()
+
+
+def test_the_expected_points_follow_the_metadata():
+    notebook = student_edition(json.loads(write_fixture_json()))
+    assert [points for _, _, points in exercises(notebook)] == [2.0, 3.0]
+    assert [expected_points(s, notebook) for s in STUDENTS] == [5.0, 2.0, 0.0]
+    assert max_points(notebook) == 6.0  # the written answer's point included
+
+
+def write_fixture_json() -> str:
+    from course_fixture import fixture_notebook
+
+    return json.dumps(fixture_notebook())
