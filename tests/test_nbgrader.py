@@ -292,3 +292,16 @@ def write_fixture_json() -> str:
     from course_fixture import fixture_notebook
 
     return json.dumps(fixture_notebook())
+
+
+def test_the_guides_grading_steps_are_the_course_readmes():
+    """notebooks/README.md's grading section gives the README's commands, in its order."""
+    from nbgrader.apps import NbGraderApp
+
+    guide = (ROOT / "notebooks" / "README.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Grading with nbgrader") :].split("\n## ", 1)[0]
+    commands = re.findall(r"`nbgrader (\w+)", section)
+    assert [c for c in commands if c in TEACHER_STEPS] == TEACHER_STEPS
+    assert set(commands) <= set(NbGraderApp.subcommands)
+    assert "python -m puzzlelab course DIR" in section
+    assert "#1961" in section
