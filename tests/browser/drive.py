@@ -119,13 +119,15 @@ def press_slider(slider: Locator, key: str = "ArrowRight", times: int = 1) -> No
 
 # -- what "responds" means for each lesson widget -------------------------------------
 def change_shuffle(root: Locator) -> None:
-    """Shuffle lab: pick another shuffle algorithm; the histogram must be redrawn."""
-    histogram = root.locator("img.puzzlelab-histogram").first
-    before = image_source(histogram)
+    """Shuffle lab: pick another shuffle algorithm; a new run starts and its samples arrive in
+    batches (the module writes the run and the batches it drew on its root element)."""
+    run = root.get_attribute("data-run")
     menu = root.locator("select").first
     count, chosen = menu.evaluate("s => [s.options.length, s.selectedIndex]")
     menu.select_option(index=(chosen + 1) % count)
-    expect(histogram).not_to_have_attribute("src", before, timeout=60_000)
+    expect(root).not_to_have_attribute("data-run", run or "", timeout=60_000)
+    expect(root).not_to_have_attribute("data-batches", "0", timeout=60_000)
+    expect(root.locator(".puzzlelab-ratio")).to_contain_text("max/min ratio")
 
 
 def swap_two_tiles(root: Locator) -> None:

@@ -324,6 +324,7 @@ function render({ model, el }) {
   let frames = 0;
   let readouts = null;
   let hist = null; // what the hover reads: columns and values of the last frame
+  let firstFrame = true; // the next frame is the first of its run
 
   function syncControls() {
     algorithm.menu.value = model.get("algorithm");
@@ -342,6 +343,7 @@ function render({ model, el }) {
     totals = newTotals(setting && setting.ok ? setting.n : 1);
     readouts = setting ? setting.readouts : null;
     top = 0;
+    firstFrame = true;
     root.dataset.run = setting ? String(setting.run) : "";
     root.dataset.batches = "0";
     root.dataset.drawn = "0";
@@ -495,6 +497,12 @@ function render({ model, el }) {
       }
     }
     root.dataset.exactMarks = String(marks);
+    if (firstFrame) {
+      // what the first frame of a run showed (the browser tests check the exact marks were there)
+      root.dataset.firstFrameMarks = String(marks);
+      root.dataset.firstFrameBatches = String(totals.batches);
+      firstFrame = false;
+    }
     // the fair level
     ctx.strokeStyle = UNIFORM_COLOR;
     ctx.setLineDash([5, 4]);
