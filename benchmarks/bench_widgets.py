@@ -124,22 +124,37 @@ def playable_steps():
 
 
 def parity_steps():
+    """The old lab (a Button per cell, the inversion arcs drawn as a PNG after every change) and the
+    live one (an anywidget: a click is a message; Python checks it and sends back the tiles, the
+    numbers of parity.explain and the inverted pairs as bytes, and the browser draws the arcs)
+    driven the way their front-ends drive them."""
     from puzzlelab.widgets import ParityLab
 
+    live = hasattr(ParityLab, "_esm")
+
+    def click(lab, cell):
+        if live:
+            lab._handle_custom_msg({"action": "click", "cell": cell}, [])
+        else:
+            lab.cells[cell].click()
+
+    def set_goal(lab, goal):
+        if live:
+            lab.set_state({"goal_choice": goal})  # what the goal menu in the browser does
+        else:
+            lab.goal_choice.value = goal
+
     lab = ParityLab(3, 3)
-
-    def swap(k):
-        lab.cells[k % 8].click()
-        lab.cells[(k + 1) % 8].click()
-
-    yield "ParityLab 3x3: swap two tiles (two clicks)", swap
+    yield "ParityLab 3x3: swap two tiles (two clicks)", lambda k: (click(lab, k % 8), click(lab, (k + 1) % 8))
     big = ParityLab(5, 5)
-
-    def swap_big(k):
-        big.cells[k % 24].click()
-        big.cells[(k + 5) % 24].click()
-
-    yield "ParityLab 5x5: swap two tiles (two clicks)", swap_big
+    yield (
+        "ParityLab 5x5: swap two tiles (two clicks)",
+        lambda k: (click(big, k % 24), click(big, (k + 5) % 24)),
+    )
+    slide = ParityLab(4, 4, mode="slide the blank")
+    yield "ParityLab 4x4: slide a tile", lambda k: click(slide, 14 if k % 2 == 0 else 15)
+    goal = ParityLab(3, 3, board="7 4 3/_ 5 8/6 2 1")
+    yield "ParityLab 3x3: change the goal", lambda k: set_goal(goal, "first" if k % 2 == 0 else "last")
 
 
 def shuffle_steps():

@@ -242,24 +242,71 @@ def test_playable_board_controls_never_raise(steps):
         view.close()
 
 
+#: what a browser (or a tampered front-end) might set on the parity lab, and the messages it sends
+PARITY_TRAITS = st.one_of(
+    st.fixed_dictionaries({"size": st.one_of(st.sampled_from([[2, 2], [2, 3], [3, 2], [3, 3]]), odd)}),
+    st.fixed_dictionaries({"goal_choice": st.one_of(st.sampled_from(["last", "first"]), odd)}),
+    st.fixed_dictionaries({"mode": st.one_of(st.sampled_from(["swap two tiles", "slide the blank"]), odd)}),
+    st.fixed_dictionaries({"selected": st.one_of(st.none(), st.integers(-1, 9), odd)}),
+    st.fixed_dictionaries({"tiles": st.one_of(st.permutations(range(4)), st.permutations(range(6)), odd)}),
+    st.dictionaries(  # Python computes these: refused
+        st.sampled_from(["explained", "pairs", "proof", "handled", "sizes", "palette", "error"]),
+        odd,
+        min_size=1,
+        max_size=2,
+    ),
+)
+PARITY_MESSAGES = st.one_of(
+    st.fixed_dictionaries({"action": st.sampled_from(["click", "swap", "reset", "prove"]),
+                           "cell": st.one_of(st.integers(-1, 9), odd),
+                           "cells": st.one_of(st.lists(st.integers(-1, 9), min_size=2, max_size=2), odd)}),
+    st.dictionaries(st.sampled_from(["action", "cell", "cells", "x"]), odd, max_size=3),
+    odd,
+)  # fmt: skip
+
+
 @pytest.mark.slow
 @CONTROLS
-@given(actions(["cell", "mode", "size", "goal", "reset", "prove"]))
+@given(
+    st.lists(
+        st.one_of(
+            st.tuples(st.just("msg"), PARITY_MESSAGES),
+            st.tuples(st.just("set"), PARITY_TRAITS),
+            st.tuples(st.just("code"), PARITY_TRAITS),
+        ),
+        max_size=10,
+    )
+)
 def test_parity_lab_controls_never_raise(steps):
+    from puzzlelab.parity import explain
+    from puzzlelab.widgets.parity_lab import FRONT_END_TRAITS, GOALS, MODES
+
     lab = ParityLab(2, 2)
     try:
-        for kind, k in steps:
-            if kind == "cell":
-                lab.cells[k % len(lab.cells)].click()
-            elif kind == "mode":
-                lab.mode.value = pick(lab.mode.options, k)
-            elif kind == "size":
-                lab.size.value = pick(lab.size.options, k % 4)
-            elif kind == "goal":
-                lab.goal_choice.value = pick(lab.goal_choice.options, k)
+        for kind, value in steps:
+            if kind == "msg":
+                lab._handle_custom_msg(value, [])  # the module's clicks and buttons (or anything)
+            elif kind == "set":
+                lab.set_state(value)  # the module's menus (or a broken front-end): never raises
             else:
-                getattr(lab, f"{kind}_button").click()
+                for name, item in value.items():  # code in a cell: a clear error naming the trait
+                    if name in FRONT_END_TRAITS:
+                        refused = ""
+                        try:
+                            setattr(lab, name, item)
+                        except (TypeError, ValueError) as err:
+                            refused = str(err)
+                        assert not refused or refused.startswith(name), refused
             assert not UNEXPECTED.match(lab.error_message), lab.error_message
+            board = lab.board  # whatever happened, what the browser shows is the library's answer
+            exp = explain(board, lab.goal)
+            assert board.shape == tuple(lab.size)
+            assert lab.tiles == list(board.tiles)
+            assert lab.explained["inversions"] == exp.inversions == len(lab.pairs) // 2
+            assert lab.explained["solvable"] is exp.solvable
+            assert lab.mode in MODES
+            assert lab.goal_choice in GOALS
+            assert lab.selected is None or 0 <= lab.selected < board.size
         assert_displays(lab)
     finally:
         lab.close()

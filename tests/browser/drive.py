@@ -131,13 +131,23 @@ def change_shuffle(root: Locator) -> None:
 
 
 def swap_two_tiles(root: Locator) -> None:
-    """Parity lab: swap two tiles; the inversion count must change (a swap changes its parity)."""
+    """Parity lab: click two tiles (cells of the SVG board); they swap, so the inversion count and
+    the verdict change (a swap of two tiles flips the invariant)."""
     inversions = root.locator(".puzzlelab-inversions").first
-    before = inversions.inner_text()
-    tiles = [b for b in root.locator(".puzzlelab-board button").all() if b.inner_text().strip()]
-    tiles[0].click()
-    tiles[1].click()
+    verdict = root.locator(".puzzlelab-verdict").first
+    expect(inversions).to_contain_text("inversions:")
+    swap_mode = root.locator("button.pl-mode[data-mode='swap two tiles']")
+    if swap_mode.get_attribute("aria-pressed") != "true":
+        swap_mode.click()
+        expect(swap_mode).to_have_attribute("aria-pressed", "true")
+    before, before_verdict = inversions.inner_text(), verdict.inner_text()
+    cells = root.locator(".puzzlelab-board .pl-cell")
+    labels = [c.get_attribute("aria-label") or "" for c in cells.all()]
+    tiles = [k for k, label in enumerate(labels) if "tile" in label]
+    cells.nth(tiles[0]).click()
+    cells.nth(tiles[1]).click()
     expect(inversions).not_to_have_text(before)
+    expect(verdict).not_to_have_text(before_verdict)
 
 
 def step_search(root: Locator) -> None:
