@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from puzzlelab import Board
 from puzzlelab._cache import cache_dir
 from puzzlelab.search import KORF_GOAL, pattern_database, pdb_build, pdb_store
-from puzzlelab.search.pdb import pattern_database as reexported
+from puzzlelab.search import pdb as pdb_module
 from puzzlelab.search.pdb_build import (
     MAX_ENTRIES,
     PlacementLayout,
@@ -316,8 +316,9 @@ def test_requests_too_large_or_impossible_are_refused_in_milliseconds(goal, part
     assert time.process_time() - started < 0.1
 
 
-def test_the_factory_is_reachable_from_every_old_path():
-    assert reexported is pattern_database is pdb_store.pattern_database
+def test_the_factory_lives_beside_the_look_ups_and_the_store_imports_neither():
+    assert pdb_module.pattern_database is pattern_database
+    assert not hasattr(pdb_store, "pattern_database")  # one name per thing: no circle back to pdb
 
 
 # -- partitions for every board size -----------------------------------------------------------

@@ -9,9 +9,9 @@ group tile into that region at cost 1: a breadth-first search, run with numpy ov
 gives each placement's exact abstract distance (the smallest over the blank's regions), stored
 in a ``uint8`` table. No move counts for two groups, so the sum never exceeds the real distance.
 
-This module looks values up; the tables are built by :mod:`puzzlelab.search.pdb_build` and
-loaded, cached and shipped by :mod:`puzzlelab.search.pdb_store` (whose :func:`pattern_database`
-is the factory to call).
+This module looks values up and holds the factory to call, :func:`pattern_database`; the tables
+are built by :mod:`puzzlelab.search.pdb_build` and loaded, cached and shipped by
+:mod:`puzzlelab.search.pdb_store` (which imports neither this module nor the look-ups).
 
 >>> from puzzlelab import Board
 >>> pdb = PatternDatabase(Board.goal(3, 3), partition=((1, 2, 3, 4), (5, 6, 7, 8)), cache=False,
@@ -31,11 +31,11 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._validate import describe
 from ..board import Board, neighbour_table
 from ..heuristics import Incremental
-from .pdb_build import check_partition as _check_partition
-from .pdb_build import default_partition, index_bits, text_progress
-from .pdb_store import load_tables, pattern_database
+from .pdb_build import check_partition, default_partition, diagonal_mirror, index_bits, text_progress
+from .pdb_store import check_arguments, load_tables
 
 __all__ = ["PatternDatabase", "default_partition", "pattern_database", "text_progress"]
 
@@ -49,22 +49,6 @@ H_MASK = (1 << H_BITS) - 1
 def _low_field(state: int) -> int:
     """h from an incremental state: its lowest ``H_BITS`` bits."""
     return state & H_MASK
-
-
-def _mirror(goal: Board) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """The reflection about the main diagonal as (cell -> cell, tile -> tile), or None.
-
-    Transposing the board and renaming each tile after the goal tile whose home is its home's
-    mirror image maps the goal to itself (when the goal's blank is on the diagonal), so a board
-    and its reflection are equally far from the goal: the database may be read for both.
-    """
-    rows, cols = goal.shape
-    if rows != cols or goal.blank % (cols + 1):
-        return None
-    cell = tuple((i % cols) * cols + i // cols for i in range(goal.size))
-    home = {t: i for i, t in enumerate(goal.tiles)}
-    tile = tuple(goal.tiles[cell[home[t]]] for t in range(goal.size))
-    return cell, tile
 
 
 class MovePlan(NamedTuple):
@@ -101,6 +85,24 @@ class MovePlan(NamedTuple):
         return sum(table[i] for table, i in zip(self.tables, index, strict=True))
 
 
+def _check_tables(tables, partition, bits: int) -> list[np.ndarray]:
+    """``tables`` as a list of one 1-d unsigned-integer array per group, each with one entry per
+    placement index (``2 ** (bits * len(group))``); else a TypeError/ValueError naming ``tables``."""
+    if isinstance(tables, str | bytes | np.ndarray) or not isinstance(tables, Sequence):
+        raise TypeError(f"tables must be a list of arrays, one per group, got {describe(tables)}")
+    if len(tables) != len(partition):
+        raise ValueError(f"tables must hold one array per group: {len(partition)} groups, got {len(tables)}")
+    for k, (table, group) in enumerate(zip(tables, partition, strict=True)):
+        if not isinstance(table, np.ndarray) or table.dtype.kind != "u":
+            raise TypeError(f"tables[{k}] must be a numpy array of unsigned ints, got {describe(table)}")
+        if table.ndim != 1 or table.size < 1 << (bits * len(group)):
+            raise ValueError(
+                f"tables[{k}] must be 1-d with an entry per placement index of group {group} "
+                f"(at least {1 << (bits * len(group)):,}), got shape {table.shape}"
+            )
+    return list(tables)
+
+
 class PatternDatabase:
     """An additive pattern database for ``goal``; call it like any heuristic: ``pdb(board, goal)``.
 
@@ -113,7 +115,7 @@ class PatternDatabase:
     progress : bool or callable(done, total, message)
         As in :func:`pattern_database` (default True: a tqdm.auto bar while a table builds).
     cache : bool or path
-        As in :func:`pattern_database` (``cache_directory`` is the older spelling of a path).
+        As in :func:`pattern_database`.
     tables : sequence of arrays, optional
         The tables, one per group, as :func:`pattern_database` passes them (else found or
         built here).
@@ -133,16 +135,15 @@ class PatternDatabase:
         partition=None,
         progress: Progress | bool | None = True,
         cache: bool | str | os.PathLike = True,
-        cache_directory: str | os.PathLike | None = None,
         reflect: bool = False,
         tables: Sequence[np.ndarray] | None = None,
     ):
         self.goal = Board.goal(4, 4) if goal is None else Board.parse(goal)
-        self.partition = _check_partition(
+        self.partition = check_partition(
             self.goal, default_partition(self.goal) if partition is None else partition
         )
         self.reflect = bool(reflect)
-        self.mirror = _mirror(self.goal) if self.reflect else None
+        self.mirror = diagonal_mirror(self.goal) if self.reflect else None
         if self.reflect and self.mirror is None:
             raise ValueError(
                 f"reflect=True needs a square board whose goal has the blank on the main diagonal, "
@@ -150,14 +151,15 @@ class PatternDatabase:
             )
         self.bits = index_bits(self.goal.size)
         if tables is None:  # the factory pattern_database passes tables; this finds them itself
-            where = cache_directory if cache is True and cache_directory is not None else cache
-            tables = load_tables(self.goal, self.partition, progress=progress, cache=where)
-        self.tables: list[np.ndarray] = list(tables)
+            tables = load_tables(self.goal, self.partition, progress=progress, cache=cache)
+        self.tables: list[np.ndarray] = _check_tables(tables, self.partition, self.bits)
         # one copy in memory: views of the (memory-mapped, read-only) tables, read like bytes
         self._bytes = [memoryview(t) for t in self.tables]  # type: ignore[arg-type]  # ndarray is a buffer
         self.nbytes = sum(t.nbytes for t in self.tables)
 
     def _check_goal(self, board: Board, goal: Board | None) -> None:
+        if not isinstance(board, Board):
+            raise TypeError(f"board must be a Board (Board.parse('...') makes one), got {describe(board)}")
         if board.shape != self.goal.shape:
             raise ValueError(f"this pattern database is for {self.goal.rows}x{self.goal.cols} boards")
         if goal is not None and Board.parse(goal) != self.goal:
@@ -284,3 +286,62 @@ class PatternDatabase:
         mirror = ", reflected" if self.reflect else ""
         return f"PatternDatabase({self.goal.text()!r}, {groups}{mirror}, {self.nbytes / 2**20:.0f} MB)"
 
+
+# -- the factory -------------------------------------------------------------------------------
+def pattern_database(
+    goal: Board | str | None = None,
+    *,
+    partition: Sequence[Sequence[int]] | None = None,
+    reflect: bool | None = None,
+    cache: bool | str | os.PathLike = True,
+    progress: bool | Callable[[int, int, str], None] | None = True,
+):
+    """The additive pattern database for ``goal``, ready to use as a heuristic.
+
+    Parameters
+    ----------
+    goal : Board or str, optional
+        The goal the database measures distances to (default: the blank-last 4x4 goal).
+        Boards of up to 64 cells.
+    partition : sequence of sequences of int, optional
+        Disjoint groups of tiles covering every tile once (default
+        :func:`~puzzlelab.search.pdb_build.default_partition`: Korf & Felner's 6-6-3 on 4x4,
+        groups of 4 tiles up to 32 cells and of 3 up to 64).
+    reflect : bool, optional
+        Also read the tables for the board reflected about the main diagonal and take the
+        larger sum (square boards whose goal has the blank on the diagonal). Default: True for
+        the two standard 4x4 goals (blank first or last; about 3x fewer nodes on Korf's 100 for
+        the same tables), False otherwise.
+    cache : bool or path
+        Where tables are kept between sessions: True, the user cache directory
+        (:func:`puzzlelab._cache.cache_dir`); a directory; False, nowhere (memory only).
+        An unusable directory means memory only, with one :class:`CacheWarning`.
+    progress : bool or callable
+        True: a progress bar (:mod:`tqdm.auto`) while a table builds; False or None: none;
+        a callable is called as ``progress(done, total, message)`` for each table.
+
+    Returns
+    -------
+    PatternDatabase
+        Call it as ``pdb(board)`` or ``pdb(board, goal)``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        A bad argument (named in the message), before any work: a goal that is not a board,
+        more than 64 cells, a partition that is not disjoint groups covering the tiles or
+        whose tables would pass 16,777,216 entries, ``reflect`` on a goal without diagonal
+        symmetry, a ``cache`` that is neither a bool nor a path.
+
+    Examples
+    --------
+    The 4x4 tables ship with the package, so the first call takes well under a second:
+
+    >>> pdb = pattern_database(Board.goal(4, 4, blank="first"), cache=False)
+    >>> pdb(Board.parse("1 _ 2 3/4 5 6 7/8 9 10 11/12 13 14 15"), Board.goal(4, 4, blank="first"))
+    1
+    """
+    goal, groups, reflect = check_arguments(goal, partition, reflect, cache, progress)
+
+    tables = load_tables(goal, groups, progress=progress, cache=cache)
+    return PatternDatabase(goal, partition=groups, tables=tables, reflect=reflect)

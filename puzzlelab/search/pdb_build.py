@@ -40,6 +40,7 @@ __all__ = [
     "check_partition",
     "default_group_size",
     "default_partition",
+    "diagonal_mirror",
     "index_bits",
     "placement_index",
     "text_progress",
@@ -447,4 +448,19 @@ def _pairs(index: np.ndarray, bits: np.ndarray, n: int) -> tuple[np.ndarray, np.
 
 
 _check_partition = check_partition
-_build_table = build_table
+
+
+def diagonal_mirror(goal: Board) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The reflection about the main diagonal as (cell -> cell, tile -> tile), or None.
+
+    Transposing the board and renaming each tile after the goal tile whose home is its home's
+    mirror image maps the goal to itself (when the goal's blank is on the diagonal), so a board
+    and its reflection are equally far from the goal: the database may be read for both.
+    """
+    rows, cols = goal.shape
+    if rows != cols or goal.blank % (cols + 1):
+        return None
+    cell = tuple((i % cols) * cols + i // cols for i in range(goal.size))
+    home = {t: i for i, t in enumerate(goal.tiles)}
+    tile = tuple(goal.tiles[cell[home[t]]] for t in range(goal.size))
+    return cell, tile

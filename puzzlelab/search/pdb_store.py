@@ -33,7 +33,7 @@ import sys
 import time
 import warnings
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from math import perm
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO, cast
@@ -51,9 +51,10 @@ from .pdb_build import (
     check_partition,
     check_size,
     default_partition,
+    diagonal_mirror,
 )
 
-__all__ = ["CacheWarning", "load_tables", "pattern_database", "resolve_cache", "ship_tables"]
+__all__ = ["CacheWarning", "check_arguments", "load_tables", "resolve_cache", "ship_tables"]
 
 # 3: files named by what the table depends on (abstract_start), so equal tables share a file;
 # 2: the abstract puzzle tracks the blank (Korf & Felner); 1 did not
@@ -320,83 +321,20 @@ class _Reporter:
             self.line.flush()
 
 
-# -- the factory -------------------------------------------------------------------------------
-def pattern_database(
-    goal: Board | str | None = None,
-    *,
-    partition: Sequence[Sequence[int]] | None = None,
-    reflect: bool | None = None,
-    cache: bool | str | os.PathLike = True,
-    progress: bool | Callable[[int, int, str], None] | None = True,
-):
-    """The additive pattern database for ``goal``, ready to use as a heuristic.
-
-    Parameters
-    ----------
-    goal : Board or str, optional
-        The goal the database measures distances to (default: the blank-last 4x4 goal).
-        Boards of up to 64 cells.
-    partition : sequence of sequences of int, optional
-        Disjoint groups of tiles covering every tile once (default
-        :func:`~puzzlelab.search.pdb_build.default_partition`: Korf & Felner's 6-6-3 on 4x4,
-        groups of 4 tiles up to 32 cells and of 3 up to 64).
-    reflect : bool, optional
-        Also read the tables for the board reflected about the main diagonal and take the
-        larger sum (square boards whose goal has the blank on the diagonal). Default: True for
-        the two standard 4x4 goals (blank first or last; about 3x fewer nodes on Korf's 100 for
-        the same tables), False otherwise.
-    cache : bool or path
-        Where tables are kept between sessions: True, the user cache directory
-        (:func:`puzzlelab._cache.cache_dir`); a directory; False, nowhere (memory only).
-        An unusable directory means memory only, with one :class:`CacheWarning`.
-    progress : bool or callable
-        True: a progress bar (:mod:`tqdm.auto`) while a table builds; False or None: none;
-        a callable is called as ``progress(done, total, message)`` for each table.
-
-    Returns
-    -------
-    PatternDatabase
-        Call it as ``pdb(board)`` or ``pdb(board, goal)``.
-
-    Raises
-    ------
-    TypeError, ValueError
-        A bad argument (named in the message), before any work: a goal that is not a board,
-        more than 64 cells, a partition that is not disjoint groups covering the tiles or
-        whose tables would pass 16,777,216 entries, ``reflect`` on a goal without diagonal
-        symmetry, a ``cache`` that is neither a bool nor a path.
-
-    Examples
-    --------
-    The 4x4 tables ship with the package, so the first call takes well under a second:
-
-    >>> pdb = pattern_database(Board.goal(4, 4, blank="first"), cache=False)
-    >>> pdb(Board.parse("1 _ 2 3/4 5 6 7/8 9 10 11/12 13 14 15"), Board.goal(4, 4, blank="first"))
-    1
-    """
-    from .pdb import PatternDatabase  # the look-up class (it re-exports this factory)
-
-    goal, groups, reflect = _check_arguments(goal, partition, reflect, cache, progress)
-
-    tables = load_tables(goal, groups, progress=progress, cache=cache)
-    return PatternDatabase(goal, partition=groups, tables=tables, reflect=reflect)
-
-
-def _check_arguments(
+def check_arguments(
     goal, partition, reflect, cache, progress
 ) -> tuple[Board, tuple[tuple[int, ...], ...], bool]:
-    """The factory's arguments checked in milliseconds, before any table is read or built."""
+    """The factory's arguments checked in milliseconds, before any table is read or built:
+    ``(goal, groups, reflect)``, or a TypeError/ValueError naming the bad one."""
     goal = Board.goal(4, 4) if goal is None else as_board("goal", goal)
     check_size(goal)
     groups = check_partition(goal, default_partition(goal) if partition is None else partition)
     if reflect is not None and not isinstance(reflect, bool | np.bool_):
         raise TypeError(f"reflect must be True, False or None (the default), got {describe(reflect)}")
-    from .pdb import _mirror
-
     if reflect is None:
-        reflect = goal.shape == (4, 4) and _mirror(goal) is not None
+        reflect = goal.shape == (4, 4) and diagonal_mirror(goal) is not None
 
-    if reflect and _mirror(goal) is None:
+    if reflect and diagonal_mirror(goal) is None:
         raise ValueError(
             "reflect=True needs a square board whose goal has the blank on the main diagonal, "
             f"not the goal {goal.text()}"

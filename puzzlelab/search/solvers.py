@@ -514,7 +514,7 @@ def auto_plan(board: Board, goal: Board) -> tuple[str, Callable, dict]:
     if board.size <= 12:
         return "A*, linear conflict", astar, {"heuristic": linear_conflict}
     if board.shape == (4, 4):
-        from .pdb_store import pattern_database
+        from .pdb import pattern_database
 
         reflect = goal.blank % 5 == 0
         pdb = pattern_database(goal, reflect=reflect, progress=None)
