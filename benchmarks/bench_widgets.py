@@ -158,13 +158,64 @@ def parity_steps():
 
 
 def shuffle_steps():
+    """The old lab (ipywidgets controls; every change sampled the whole run and drew two PNGs) and
+    the live one (an anywidget: a change sends the exact marks and the run's setting, then the
+    browser asks for the samples batch by batch, each batch's counts as bytes), driven the way
+    their front-ends drive them. "whole run" rows add up the live lab's 30 batch requests."""
+    import json
+
     from puzzlelab.widgets import ShuffleLab
 
-    lab = ShuffleLab("naive_swap", n=4, mode="both", samples=10_000)
-    yield "ShuffleLab n=4 both, 10k samples: new samples", lambda k: lab.resample_button.click()
+    live = hasattr(ShuffleLab, "_esm")
+
+    def ask(lab, content):
+        lab._handle_custom_msg(content, [])
+
+    def new_samples(lab):
+        """'new samples' pressed, and (live) every batch of the run asked for, as the browser does."""
+        if not live:
+            lab.resample_button.click()
+            return
+        ask(lab, {"kind": "resample"})
+        setting = json.loads(lab._setting)
+        for batch in range(setting["batches"]):
+            ask(lab, {"kind": "next", "run": setting["run"], "batch": batch})
+
+    def set_algorithm(lab, name):
+        if live:
+            lab.set_state({"algorithm": name})  # what the menu in the browser does
+        else:
+            lab.algorithm.value = name
+
     names = ["naive_swap", "fisher_yates", "sort_shuffle", "tutorial_fisher_yates"]
+    lab = ShuffleLab("naive_swap", n=4, mode="both", samples=10_000)
+    yield "ShuffleLab n=4 both, 10k samples: new samples", lambda k: new_samples(lab)
+    first = ShuffleLab("naive_swap", n=4, mode="both", samples=10_000)
+    yield (
+        "ShuffleLab n=4 both, 10k: change algorithm (to 1st picture)",
+        lambda k: set_algorithm(first, names[k % 4]),
+    )
     switch = ShuffleLab("naive_swap", n=4, mode="exact")
-    yield "ShuffleLab n=4 exact: change algorithm", lambda k: setattr(switch.algorithm, "value", names[k % 4])
+    yield "ShuffleLab n=4 exact: change algorithm", lambda k: set_algorithm(switch, names[k % 4])
+    big = ShuffleLab("fisher_yates", n=9, mode="both", samples=100_000)
+    yield "ShuffleLab 3x3 fisher_yates both, 100k: new samples", lambda k: new_samples(big)
+    if not live:
+        return
+    batchers = {
+        "ShuffleLab n=4 both, 10k: one batch (new)": ShuffleLab("naive_swap", n=4, samples=10_000),
+        "ShuffleLab 3x3 fisher_yates, 100k: one batch (new)": ShuffleLab("fisher_yates", 9, samples=100_000),
+    }
+    for label, batcher in batchers.items():
+        state = {"setting": json.loads(batcher._setting), "next": 0}
+
+        def one_batch(k, batcher=batcher, state=state):
+            if state["next"] == state["setting"]["batches"]:  # a run is 30 batches: then a new run
+                ask(batcher, {"kind": "resample"})
+                state["setting"], state["next"] = json.loads(batcher._setting), 0
+            ask(batcher, {"kind": "next", "run": state["setting"]["run"], "batch": state["next"]})
+            state["next"] += 1
+
+        yield label, one_batch
 
 
 def search_steps():

@@ -236,6 +236,7 @@ class ShuffleLab(LiveView):
         self._rng = random_generator("rng", rng)
         self._accepted = dict(checked)  #: each control's last accepted value
         self._exact_cache: dict[tuple, Any] = {}
+        self._exact_cache_texts: tuple[Any, tuple] = (None, ())
         self._run = 0
         self._ok = False
         self._reset_run(None, [], {})
@@ -412,12 +413,7 @@ class ShuffleLab(LiveView):
         return Distribution("sampled", self.n, self._counts, drawn) if drawn else None
 
     def _readouts(self, counts: np.ndarray | None, drawn: int) -> dict[str, str]:
-        exact = self._exact_distribution
-        ratio, tv, support = [], [], []
-        if exact is not None:
-            ratio.append(f"exact {_ratio_text(exact.max_min_ratio())}")
-            tv.append(f"exact {exact.tv_distance():.4f}")
-            support.append(f"exact {exact.support_size:,}")
+        ratio, tv, support = (list(texts) for texts in self._exact_texts())
         if counts is not None and drawn:
             seen = counts[counts > 0]
             ratio.append(f"sampled {seen.max() / seen.min():.3f}")
@@ -428,12 +424,23 @@ class ShuffleLab(LiveView):
             ratio.append(waiting)
             tv.append(waiting)
             support.append(waiting)
-        if exact is None and self.mode != "sampled":
+        if self._exact_distribution is None and self.mode != "sampled":
             ratio.insert(0, "exact: press 'compute exact' (slow)" if self.exact_pending else
                          "exact: the library has no exact model of this shuffle")  # fmt: skip
         return {"ratio": "max/min ratio: " + ", ".join(ratio),
                 "distance": "distance from uniform (TV): " + ", ".join(tv),
                 "support": f"permutations seen of {factorial(self.n):,}: " + ", ".join(support)}  # fmt: skip
+
+    def _exact_texts(self) -> tuple[tuple[str, ...], ...]:
+        """The exact distribution's read-outs (computed once a run: exact fractions take time)."""
+        exact = self._exact_distribution
+        if exact is None:
+            return (), (), ()
+        if self._exact_cache_texts[0] is not exact:
+            texts = ((f"exact {_ratio_text(exact.max_min_ratio())}",), (f"exact {exact.tv_distance():.4f}",),
+                     (f"exact {exact.support_size:,}",))  # fmt: skip
+            self._exact_cache_texts = (exact, texts)
+        return self._exact_cache_texts[1]
 
     def _current(self) -> dict[str, str]:
         if not self._ok:
