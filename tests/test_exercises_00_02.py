@@ -129,8 +129,7 @@ CASES = [  # (check, right answer, typical wrong answer)
     (lesson01.check_sattolo_solvable, sattolo_solvable, lambda rows, cols: Fraction(1, 2)),
     (lesson02.check_inversions, count_inversions,
      lambda seq: sum(seq[i] >= seq[j] for i in range(len(seq)) for j in range(i + 1, len(seq)))),
-    (lesson02.check_hand_count, lambda: parity.board_inversions(Board.parse(lesson02.HAND_COUNT_BOARD)),
-     lambda: 6),
+    (lesson02.check_hand_count, lambda: count_inversions([3, 1, 2, 6, 4, 8, 7, 5]), lambda: 6),  # by hand
     (lesson02.check_verdicts, my_verdicts,
      lambda: {t: parity.inversions(Board.parse(t)) % 2 == 0 for t in lesson02.VERDICT_BOARDS}),
     (lesson02.check_fooled_board, fooled_board, lambda rows, cols: Board.goal(rows, cols).move("U")),

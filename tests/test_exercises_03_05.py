@@ -42,9 +42,15 @@ def manhattan(board, goal):
 def test_manhattan_check(capsys):
     passes(lesson03.check_manhattan, manhattan, capsys)
     passes(lesson03.check_manhattan, manhattan, capsys, hidden=True)
-    with_blank = lambda board, goal: heuristics.manhattan_with_blank(board, goal)  # noqa: E731
-    with pytest.raises(WrongAnswer, match="board"):
+
+    def with_blank(board, goal):  # the blank's distance counted too
+        return sum(abs(r - gr) + abs(c - gc) for t in board.tiles
+                   for (r, c), (gr, gc) in [(board.position(t), goal.position(t))])  # fmt: skip
+
+    with pytest.raises(WrongAnswer, match="the blank is not a tile"):
         lesson03.check_manhattan(with_blank)
+    with pytest.raises(WrongAnswer, match=r"library.s heuristics\.manhattan"):  # compute it yourself
+        lesson03.check_manhattan(lambda board, goal: heuristics.manhattan(board, goal))
     with pytest.raises(NotAnswered):
         lesson03.check_manhattan(stub)
 

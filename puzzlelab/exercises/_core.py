@@ -449,14 +449,15 @@ def expect(condition: object, message: str, *, hint: str | None = None) -> None:
 
 
 def same(got: object, want: object, *, where: str, hint: str | None = None, reveal: bool = True,
-         returns: str | None = None) -> None:  # fmt: skip
+         returns: str | None = None, floats: bool = False) -> None:  # fmt: skip
     """Raise :class:`WrongAnswer` unless ``got`` equals ``want``, naming the input ``where`` it differs.
 
     ``got`` is first made :func:`plain` (another type is refused, saying to return ``returns``,
     by default the kind of ``want``), then compared strictly: True is not 1, 2.5 is not 2, and
     an object that claims to equal everything never gets here. ``reveal=False`` leaves the
     expected value out of the message (for a question with a single answer, where showing it
-    would give the answer away).
+    would give the answer away). A float where an int is expected is hinted as such unless
+    ``floats`` says a float is as good an answer as an int there.
     """
     want = plain(want)
     got = plain(got, where=f"for {where}, your function", returns=returns or _returns(want))
@@ -464,9 +465,34 @@ def same(got: object, want: object, *, where: str, hint: str | None = None, reve
         return
     if got is None and want is not None:
         hint = hint or "your function returned None: did it forget a `return`?"
+    elif not floats and _float_for_int(got, want):
+        hint = "a float where a whole number belongs (such as 2.5 for 2): use //, or round yourself"
+    elif got is not None and want is not None and _family(got) != _family(want):
+        hint = f"return {returns or _returns(want)}, not {_FAMILY_NAMES[_family(got)]}"
     shown = _short(got)
     expected = f"expected {_short(want)}, got {shown}" if reveal else f"got {shown}, which is not right"
     raise WrongAnswer(f"for {where}: {expected}", hint=hint)
+
+
+_FAMILY_NAMES = {"number": "a number", "text": "text", "bool": "True or False",
+                 "sequence": "a list or tuple", "dict": "a dict", "set": "a set", "board": "a Board",
+                 "none": "None", "other": "that"}  # fmt: skip
+
+
+def _family(value: object) -> str:
+    """The kind of a plain value, as a student would name it (a list and a tuple are alike)."""
+    kinds = [(bool, "bool"), (int | float | Fraction, "number"), (str, "text"), (list | tuple, "sequence"),
+             (dict, "dict"), (set | frozenset, "set"), (Board, "board"), (type(None), "none")]  # fmt: skip
+    return next((name for kind, name in kinds if isinstance(value, kind)), "other")
+
+
+def _float_for_int(got: object, want: object) -> bool:
+    """True if ``got`` holds a float that is not a whole number where ``want`` holds an int."""
+    if type(want) is int:
+        return type(got) is float and not got.is_integer()
+    if isinstance(want, list | tuple) and isinstance(got, list | tuple) and len(got) == len(want):
+        return any(_float_for_int(g, w) for g, w in zip(got, want, strict=True))
+    return False
 
 
 def whole_number(value: object, *, where: str, returns: str = "a whole number (an int)") -> int:

@@ -76,6 +76,8 @@ def _moves_hint(got: object, want: list[str]) -> str:
     """Name the slip: the order, the wrong direction, or the edges."""
     recipe = ("find the blank's row and column with divmod(tiles.index(0), cols); "
               "U needs row > 0, D needs row < rows - 1, and so on")  # fmt: skip
+    if isinstance(got, str):
+        return "return a list of moves such as ['U', 'L'], not a string"
     if isinstance(got, list | tuple) and sorted(map(str, got)) == sorted(want):
         return "the right moves in the wrong order: list them in the order U, D, L, R"
     if isinstance(got, list | tuple) and sorted(
@@ -190,6 +192,9 @@ def check_slides_to_moves(slides_to_moves, *, hidden=False):
             raise WrongAnswer(f"for slides={slides}: your function returned a list of moves, not a string",
                               hint='join them into one string: "".join(moves)')  # fmt: skip
         flipped = isinstance(got, str) and got == "".join(OPPOSITE.get(m, m) for m in want)
+        if isinstance(got, str) and got != want and sorted(got) == sorted(want) and not flipped:
+            raise WrongAnswer(f"for slides={slides}: the right moves in the wrong order",
+                              hint="one move per slide, in the order of the slides")  # fmt: skip
         hint = "the blank goes the opposite way to the tile: tile down = move U"
         same(got, want, where=f"slides={slides}", hint=f"the wrong direction: {hint}" if flipped else hint)
     assert all(OPPOSITE[OPPOSITE[m]] == m for m in MOVES)
@@ -250,8 +255,13 @@ def check_solvable_choice(solvable_indices, *, hidden=False):
             if not 0 <= k < len(boards):
                 raise WrongAnswer(f"for {which}: your set holds {k}, but the indices go from 0 to "
                                   f"{len(boards) - 1}",
-                                  hint="return indices into the list, not tile numbers")  # fmt: skip
-            if (k in truth) != (k in chosen):
-                raise WrongAnswer(f"for {which}: your set is wrong about board {k}, {boards[k]}",
-                                  hint="print(parity.explain(Board.parse(text))) shows the inversions, "
-                                       "the blank-row term and the verdict")  # fmt: skip
+                                  hint="return indices into the list (from 0), not tile numbers")  # fmt: skip
+        wrong = sorted(chosen ^ truth)
+        explain = ("print(parity.explain(Board.parse(text))) shows the inversions, the blank-row term "
+                   "and the verdict")  # fmt: skip
+        if wrong and case == 0:  # the exercise's own boards: how many, not which (that gives it away)
+            raise WrongAnswer(f"for {which}: your set is wrong about {_plural(len(wrong), 'board')} of "
+                              f"{len(boards)}", hint=explain)  # fmt: skip
+        if wrong:
+            raise WrongAnswer(f"for {which}: your set is wrong about board {wrong[0]}, {boards[wrong[0]]}",
+                              hint=explain)  # fmt: skip

@@ -22,7 +22,19 @@ from ..parity import board_inversions, inversions, is_solvable
 from ..perm import rank, unrank
 from ..search import state_space_distances
 from ..shuffles import make_solvable
-from ._core import WrongAnswer, _short, call, exercise, expect, names_used, plain, same, whole_number
+from ._core import (
+    NotAnswered,
+    WrongAnswer,
+    _short,
+    call,
+    exercise,
+    expect,
+    names_used,
+    plain,
+    refuse_library,
+    same,
+    whole_number,
+)
 
 __all__ = [
     "HAND_COUNT_BOARD",
@@ -101,6 +113,7 @@ def _write_it_yourself(student_fn: object, module: types.ModuleType, names: tupl
 def check_inversions(count_inversions, *, hidden=False):
     """``count_inversions(seq)`` equals ``parity.inversions`` on random sequences, including
     empty ones, single items and repeated values."""
+    refuse_library(count_inversions, {"inversions", "board_inversions"}, hint=_COUNT_HINT)
     rng = np.random.default_rng(202 if hidden else 2)
     cases = [[], [5], [2, 4, 3, 1], [1, 1, 1], [3, 2, 1, 0]]
     for _ in range(500 if hidden else 40):
@@ -108,25 +121,43 @@ def check_inversions(count_inversions, *, hidden=False):
     cases += [list(p) for n in range(1, 7 if hidden else 6) for p in permutations(range(n))]  # every one
     for seq in cases:
         got, want = call(count_inversions, list(seq)), inversions(seq)
-        same(got, want, where=f"seq = {seq}", hint=_inversions_hint(seq, plain(got)))
+        if not _equal_plain(got, want):
+            same(got, want, where=f"seq = {seq}", hint=_inversions_hint(count_inversions))
 
 
-def _inversions_hint(seq: list[int], got: object) -> str:
-    """Name the slip: equal values counted, the wrong order counted, or pairs counted twice."""
-    pairs = [(a, b) for i, a in enumerate(seq) for b in seq[i + 1 :]]
-    slips = [
-        (sum(a >= b for a, b in pairs), "equal values are not inverted: count seq[i] > seq[j] only"),
-        (sum(a < b for a, b in pairs), "the wrong direction: count pairs where the EARLIER value is larger"),
-        (2 * inversions(seq), "each pair counted twice: j runs over the positions after i only"),
-    ]
-    return next((hint for value, hint in slips if got == value and value != inversions(seq)),
-                "count pairs i < j with seq[i] > seq[j]; equal values are not inverted")  # fmt: skip
+def _equal_plain(got: object, want: int) -> bool:
+    return type(got) is int and got == want
+
+
+#: Small sequences that tell the usual slips apart: what each slip counts on them.
+_INVERSION_SLIPS: list[tuple[dict[tuple[int, ...], int], str]] = [
+    ({(1, 1): 1}, "equal values are not inverted: count seq[i] > seq[j] only"),
+    ({(2, 1): 0, (1, 2): 1}, "the wrong direction: count pairs where the EARLIER value is larger"),
+    ({(2, 1): 2}, "each pair counted twice: j runs over the positions after i only"),
+    ({(2, 1): 0, (1, 2): 0, (3, 1, 2): 1}, "pairs of neighbours missed: j starts at i + 1"),
+]
+
+
+def _inversions_hint(count_inversions) -> str:
+    """Name the slip from what the student's function does on a few tiny sequences."""
+    for answers, hint in _INVERSION_SLIPS:
+        try:
+            if all(_equal_plain(call(count_inversions, list(seq)), n) for seq, n in answers.items()):
+                return hint
+        except (WrongAnswer, NotAnswered):  # the student's function fails on these: no diagnosis
+            return _COUNT_HINT
+    return _COUNT_HINT
+
+
+_COUNT_HINT = "count pairs i < j with seq[i] > seq[j]; equal values are not inverted"
 
 
 @exercise("inversions counted by hand")
 def check_hand_count(hand_count, *, hidden=False):
     """``hand_count()`` returns the number of inversions of ``HAND_COUNT_BOARD``."""
     board = Board.parse(HAND_COUNT_BOARD)
+    refuse_library(hand_count, {"inversions", "board_inversions", "explain", "HAND_COUNT_BOARD"},
+                   hint="count by hand on the board's text, then return the number")  # fmt: skip
     got = whole_number(call(hand_count), where="hand_count()")
     truth = board_inversions(board)
     tiles = [t for t in board.tiles if t]
@@ -215,7 +246,9 @@ def check_rule(my_rule, *, hidden=False):
     cases = [(board, goal, _truth(board, goal)) for board, goal in rule_cases(hidden)]
     with _write_it_yourself(my_rule, parity, _PARITY_ANSWERS):
         for board, goal, truth in cases:
-            got = call(my_rule, board, goal)
+            got = plain(call(my_rule, board, goal), returns="True or False")
+            expect(type(got) is bool, f"my_rule({board.text()!r}, {goal.text()!r}) returned {_short(got)}, "
+                   "not True or False", hint="return a comparison, e.g. ... % 2 == 0")  # fmt: skip
             same(got, truth, where=f"board {board.text()!r} with goal {goal.text()!r}",
                  hint=_rule_hint(board, goal, truth))  # fmt: skip
 

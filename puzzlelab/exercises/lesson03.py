@@ -128,6 +128,9 @@ def _manhattan_hint(board: Board, goal: Board, got: object) -> str:
 def check_manhattan(my_manhattan, *, hidden=False):
     """``my_manhattan(board, goal)`` equals ``heuristics.manhattan`` on boards of several shapes
     and both goal conventions."""
+    used = _library_used(my_manhattan)
+    expect(used is None, f"my_manhattan uses the library's {used}: the exercise asks you to compute it",
+           hint="add up the rows and columns between each tile and its goal cell")  # fmt: skip
     for board, goal in _manhattan_cases(hidden):
         got = call(my_manhattan, board, goal)
         same(got, heuristics.manhattan(board, goal), where=f"board {board.text()!r} and goal {goal.text()!r}",

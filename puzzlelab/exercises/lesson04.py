@@ -10,7 +10,18 @@ from ..board import Board
 from ..heuristics import manhattan
 from ..lesson_tools import exact_distance, iteration_work
 from ..shuffles import uniform_solvable
-from ._core import WrongAnswer, _short, call, call_within, exercise, expect, plain, same, time_limit
+from ._core import (
+    WrongAnswer,
+    _short,
+    call,
+    call_within,
+    exercise,
+    expect,
+    plain,
+    refuse_library,
+    same,
+    time_limit,
+)
 
 __all__ = [
     "check_iterations",
@@ -88,6 +99,7 @@ def check_smallest_half_weight(smallest_half_weight, *, hidden=False):
             truth,
             where=f"puzzle {index} ({board.text()!r})",
             reveal=False,
+            floats=True,
             hint="run weighted_astar with each weight in order (the smallest first), compare .expanded with "
             "half of A*'s (fewer than half: strictly); None if no weight does",
         )
@@ -160,7 +172,7 @@ def check_priorities(priorities, *, hidden=False):
     functions = {name: _priority(chosen, name) for name in PRIORITY_NAMES}
     puzzles = lesson_puzzles()
     boards = puzzles[10:16] if hidden else [puzzles[16], puzzles[1]]
-    for name in PRIORITY_NAMES:
+    for name in ("astar", "w3", "h_first", "bfs"):  # breadth-first search, the slowest, last
         # breadth-first search is slow to replay: only the two shallowest boards
         for board in sorted(boards, key=exact_distance)[:2] if name == "bfs" else boards:
             with time_limit(60, f'the engine with priorities()["{name}"] on {board.text()!r}'):
@@ -209,12 +221,12 @@ def _range_hint(got: object, length: int, w) -> str:
     low, high = got
     if (low, high) == (largest, smallest):
         return "the pair reversed: the smallest first"
-    if isinstance(low, int | float) and low > length:
+    if any(isinstance(x, int | float) and x > length for x in (low, high)):
         return "the wrong direction: the optimum is at most the length found, never more"
-    if low == math.floor(Fraction(length) / Fraction(str(w))) and low != smallest:
-        return "round up, not down: the optimum is a whole number of moves at least length / w"
     if low == math.ceil(Fraction(length) / Fraction(str(w))):
         return "lesson 02: all solutions of one board have the same parity as the optimum"
+    if low == math.floor(Fraction(length) / Fraction(str(w))):
+        return "round up, not down: the optimum is a whole number of moves at least length / w"
     return (
         "the bound says length <= w * optimum; and lesson 02: all solutions of one board have the same parity"
     )
@@ -224,6 +236,8 @@ def _range_hint(got: object, length: int, w) -> str:
 def check_iterations(predict_iterations, *, hidden=False):
     """``predict_iterations(board)``: the number of iterations IDA* with Manhattan needs on
     ``board`` (blank-last goal), computed without running IDA*."""
+    refuse_library(predict_iterations, {"ida_star", "ida_star_events", "iteration_work"},
+                   hint="compute it from h(start) and the optimum, without running IDA*")  # fmt: skip
     puzzles = lesson_puzzles()
     for index in range(20) if hidden else (3, 0, 16):
         board = puzzles[index]

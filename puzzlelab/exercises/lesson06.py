@@ -113,6 +113,7 @@ def check_admissible_combinations(admissible_combinations, *, hidden=False):
     expect(isinstance(answers, dict),
            f"admissible_combinations() should return a dict, got {_short(answers)}",
            hint=f"answer all of {', '.join(COMBINATIONS)} with True or False")  # fmt: skip
+    wrong = 0
     for key, truth in _combination_truth().items():
         expect(key in answers, f"no answer for {key!r}", hint=f"answer all of {', '.join(COMBINATIONS)}")
         expect(
@@ -120,13 +121,12 @@ def check_admissible_combinations(admissible_combinations, *, hidden=False):
             f'the answer for "{key}" should be True or False, got {_short(answers[key])}',
             hint="True if the combination never overestimates",
         )
-        same(
-            answers[key],
-            truth,
-            where=f'"{key}"',
-            reveal=False,
-            hint="can a single real move be counted in more than one of the added terms?",
-        )
+        wrong += answers[key] != truth
+    expect(  # how many, not which: each answer is True or False, so naming one would give it away
+        wrong == 0,
+        f"{wrong} of the {len(COMBINATIONS)} answers are wrong",
+        hint="can a single real move be counted in more than one of the added terms?",
+    )
 
 
 #: How long one instance may take: IDA* with the reflected 6-6-3 database solves each in seconds.
