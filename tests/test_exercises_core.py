@@ -288,3 +288,161 @@ def test_compare_formats_numbers_for_reading(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "you predicted 2,000,000; the computed answer is 1,814,400"
     assert out[1] == "you predicted 2,000,000%; the computed answer is 0.123457%"
+
+
+# -- answers cannot fool a check (issue 19) --------------------------------------------------------
+class AlwaysEqual:
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+
+class EqualInt(int):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = int.__hash__
+
+
+def test_an_object_that_equals_everything_is_refused_saying_what_to_return():
+    with pytest.raises(WrongAnswer, match="of type AlwaysEqual") as caught:
+        same(AlwaysEqual(), 3, where="x")
+    assert "a whole number (an int)" in str(caught.value)
+    with pytest.raises(WrongAnswer, match="of type AlwaysEqual"):
+        same([1, AlwaysEqual()], [1, 2], where="x")
+    with pytest.raises(WrongAnswer, match="expected 3, got 4"):  # an int subclass: its value counts
+        same(EqualInt(4), 3, where="x")
+
+
+def test_numpy_integers_count_as_ints_and_floats_are_never_truncated():
+    np = pytest.importorskip("numpy")
+    same(np.int64(3), 3, where="x")
+    same([np.int32(1), np.int64(2)], (1, 2), where="x")
+    same(3.0, 3, where="x")  # the same whole number: no truncation involved
+    with pytest.raises(WrongAnswer, match="a float where a whole number belongs"):
+        same(2.5, 2, where="x")
+    with pytest.raises(WrongAnswer, match="a float where a whole number belongs"):
+        same([0.5, 1.5], [0, 1], where="x")
+    with pytest.raises(WrongAnswer):
+        same(True, 1, where="x")  # True is not a number of moves
+    with pytest.raises(WrongAnswer, match="not text"):
+        same("3", 3, where="x")
+
+
+def test_plain_refuses_generators_huge_values_and_deep_nesting():
+    from puzzlelab.exercises import plain
+
+    with pytest.raises(WrongAnswer, match="of type generator"):
+        plain(x for x in range(3))
+    with pytest.raises(WrongAnswer, match="huge value"):
+        plain(list(range(2_000_000)))
+    deep: list = []
+    for _ in range(50):
+        deep = [deep]
+    with pytest.raises(WrongAnswer, match="nested"):
+        plain(deep)
+
+
+def test_a_huge_answer_is_shown_short():
+    from puzzlelab.exercises._core import _short
+
+    assert len(_short(list(range(10**6)))) <= 100
+
+
+def test_a_stub_raise_reached_after_honest_code_is_a_wrong_answer_not_not_answered():
+    def searched(seq):
+        for x in seq:
+            if x > 100:
+                return x
+        # YOUR CODE HERE
+        raise NotImplementedError()
+
+    with pytest.raises(WrongAnswer, match="reached the stub's `raise NotImplementedError\\(\\)`"):
+        check_total(searched)
+
+
+# -- time limits -----------------------------------------------------------------------------------
+def busy(seq):
+    while True:
+        try:
+            while True:
+                pass
+        except Exception:  # a student's catch-all does not swallow the limit
+            pass
+
+
+def test_an_endless_loop_is_stopped_and_named(monkeypatch):
+    import signal
+
+    from puzzlelab.exercises import _core
+
+    monkeypatch.setattr(_core, "CALL_SECONDS", 0.3)
+    before = signal.getsignal(signal.SIGPROF), signal.getsignal(signal.SIGALRM)
+    with pytest.raises(WrongAnswer, match=r"busy\(\[\]\) ran for more than 0.3 s") as caught:
+        check_total(busy)
+    assert "endless loop" in str(caught.value)
+    assert (signal.getsignal(signal.SIGPROF), signal.getsignal(signal.SIGALRM)) == before
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+
+
+def test_code_that_waits_is_stopped_by_the_wall_clock(monkeypatch):
+    import time
+
+    from puzzlelab.exercises import TooSlow, _core, time_limit
+
+    monkeypatch.setattr(_core, "WALL_FACTOR", 2.0)
+    start = time.monotonic()
+    with pytest.raises(TooSlow), time_limit(0.2, "waiting"):
+        time.sleep(30)
+    assert time.monotonic() - start < 5
+
+
+def test_an_outer_timer_and_handler_survive_a_limit():
+    import signal
+
+    from puzzlelab.exercises import time_limit
+
+    rang = []
+    previous = signal.signal(signal.SIGALRM, lambda *_: rang.append(1))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 50)
+        with time_limit(1, "quick"):
+            pass
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 40 < left <= 50  # the outer timer goes on
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        with time_limit(5, "longer than the outer timer"):  # the outer one rings first: left alone
+            import time
+
+            time.sleep(0.3)
+        assert rang == [1]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_off_the_main_thread_a_check_runs_without_a_limit():
+    import threading
+
+    results = []
+    thread = threading.Thread(target=lambda: results.append(call(right, [1, 2])))
+    thread.start()
+    thread.join()
+    assert results == [3]
+
+
+def test_keyboard_interrupt_is_not_turned_into_a_message():
+    def interrupted(seq):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        check_total(interrupted)
+
+
+def test_time_limit_refuses_a_bad_duration():
+    from puzzlelab.exercises import time_limit
+
+    for bad in (0, -1, True, "5"):
+        with pytest.raises(ValueError, match="seconds"):
+            time_limit(bad)  # type: ignore[arg-type]
