@@ -237,21 +237,47 @@ def search_steps():
 
 
 def weight_steps():
+    """The live explorer (a slider move is drawn in the browser; the kernel hears the weight once
+    the slider rests: ``set_state``, what an update from the browser runs) beside the PNG explorer
+    (each slider move redrawn in the kernel), with the same labels so the ratios pair up."""
     from puzzlelab.widgets import WeightExplorer
-    from puzzlelab.widgets.weight_explorer import SWEEP_WEIGHTS
 
-    explorer = WeightExplorer("8 6 7/2 5 4/3 _ 1")
-    explorer.sweep_button.click()
-    yield (
-        "WeightExplorer: move the weight (cached run)",
-        lambda k: setattr(explorer.weight, "value", SWEEP_WEIGHTS[k % len(SWEEP_WEIGHTS)]),
+    hardest = "8 6 7/2 5 4/3 _ 1"
+    explorer = WeightExplorer(hardest)
+    live = not hasattr(explorer.weight, "value")
+    if live:
+        from puzzlelab.widgets.weight_explorer import SWEEP_WEIGHTS
+
+        explorer.sweep()
+        grid = SWEEP_WEIGHTS
+        yield (
+            "WeightExplorer: move the weight (cached run)",
+            lambda k: explorer.set_state({"weight": grid[k % len(grid)]}),
+        )
+    else:
+        from puzzlelab.widgets.weight_explorer import SWEEP_WEIGHTS as grid
+
+        explorer.sweep_button.click()
+        yield (
+            "WeightExplorer: move the weight (cached run)",
+            lambda k: setattr(explorer.weight, "value", grid[k % len(grid)]),
+        )
+    fresh = WeightExplorer(hardest)
+    weights = iter([1.0 + 0.23 * j for j in range(1, 37)])  # off the live grid: each one a new run
+    set_weight = (
+        (lambda w: fresh.set_state({"weight": w})) if live else (lambda w: setattr(fresh.weight, "value", w))
     )
-    fresh = WeightExplorer("8 6 7/2 5 4/3 _ 1")
-    weights = iter([1.0 + 0.25 * j for j in range(1, 37)])
-    yield (
-        "WeightExplorer: move the weight (new run of weighted A*)",
-        lambda k: setattr(fresh.weight, "value", next(weights)),
-    )
+    yield "WeightExplorer: move the weight (new run of weighted A*)", lambda k: set_weight(next(weights))
+    if live:  # the one-off cost: the whole grid run for new instances, and the bytes it sends
+        from puzzlelab.widgets.weight_explorer import SWEEP_WEIGHTS
+
+        boards = WeightExplorer(rng=7)
+
+        def run_grid(k):
+            boards.new_instance()
+            boards.sweep()
+
+        yield f"WeightExplorer live: run the grid ({len(SWEEP_WEIGHTS)} w, new 8-puzzle)", run_grid
 
 
 GROUPS = {

@@ -14,6 +14,7 @@ import {
   formatG,
   formatInt,
   indexFor,
+  keyStep,
   lengthText,
   planeLayout,
   planeLimits,
@@ -111,13 +112,15 @@ test("the (g, h) cells count every expanded node once", () => {
   }
 });
 
-test("the plane's limits fit every run and its line; the layout scales with the canvas", () => {
+test("the plane's limits fit every run's points; the layout scales with the canvas", () => {
   const runs = decodeRuns(bytes("grid.bin"));
   const limits = planeLimits(runs);
   for (const run of runs) {
     assert.ok(Math.max(...run.g) <= limits.gmax && Math.max(...run.h) <= limits.hmax);
-    assert.ok(run.bound <= limits.gmax && run.bound / run.weight <= limits.hmax);
+    assert.ok(run.bound / run.weight <= limits.hmax, "where the line meets the h axis");
   }
+  const everything = [...runs.flatMap((run) => Array.from(run.g))];
+  assert.equal(limits.gmax, Math.ceil(Math.max(...everything) * 1.05), "the points set the g axis, not the line");
   const small = planeLayout(340, 300, limits);
   const big = planeLayout(680, 600, limits);
   assert.equal(small.x(0), small.box.left);
@@ -160,4 +163,18 @@ test("tick steps are 1, 2 or 5 times a power of ten, about five to an axis", () 
     assert.ok(top / step <= 5, `${top}: too many ticks with step ${step}`);
     if (top >= 5) assert.ok(top / step >= 2, `${top}: too few ticks with step ${step}`);
   }
+});
+
+test("keys move the slider one weight, a page, or to either end, never past them", () => {
+  assert.equal(keyStep("ArrowRight", 3, 25), 4);
+  assert.equal(keyStep("ArrowUp", 3, 25), 4);
+  assert.equal(keyStep("ArrowLeft", 3, 25), 2);
+  assert.equal(keyStep("ArrowDown", 0, 25), 0);
+  assert.equal(keyStep("ArrowRight", 24, 25), 24);
+  assert.equal(keyStep("Home", 17, 25), 0);
+  assert.equal(keyStep("End", 2, 25), 24);
+  assert.equal(keyStep("PageUp", 2, 25), 7);
+  assert.equal(keyStep("PageDown", 2, 25), 0);
+  assert.equal(keyStep("a", 2, 25), null);
+  assert.equal(keyStep("Enter", 2, 25), null);
 });

@@ -123,6 +123,18 @@ export function runAt(runs, index) {
   return runs[i];
 }
 
+/** The slider's index after `key` (arrows, Home/End, PageUp/PageDown), or null for other keys. */
+export function keyStep(key, index, count) {
+  const page = Math.max(1, Math.round(count / 5));
+  const moves = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: page, PageDown: -page };
+  let next;
+  if (key === "Home") next = 0;
+  else if (key === "End") next = count - 1;
+  else if (key in moves) next = index + moves[key];
+  else return null;
+  return Math.min(count - 1, Math.max(0, next));
+}
+
 // -- texts (the same as the Python side's) ----------------------------------------------------------
 /** A whole number with thousands separators, as Python's f"{n:,}". */
 export function formatInt(n) {
@@ -161,14 +173,14 @@ export function planeTitle(run) {
 }
 
 // -- layouts (pure: sizes in CSS pixels) ---------------------------------------------------------------
-/** Axis limits for the (g, h) plane that fit every run (the scale stays put as w changes). */
+/** Axis limits for the (g, h) plane that fit every run's points (so the scale stays put as w
+ * changes) and where the line f = g + w*h meets the h axis; the line is clipped to the box. */
 export function planeLimits(runs) {
   let gmax = 1;
   let hmax = 1;
   for (const run of runs) {
     for (const g of run.g) gmax = Math.max(gmax, g);
     for (const h of run.h) hmax = Math.max(hmax, h);
-    gmax = Math.max(gmax, run.bound);
     hmax = Math.max(hmax, run.bound / run.weight);
   }
   return { gmax: Math.ceil(gmax * 1.05), hmax: Math.ceil(hmax * 1.05) };
@@ -240,6 +252,11 @@ function drawPlane(canvas, runs, run, limits) {
     ctx.fillRect(layout.x(cells.g[i]) - s / 2, layout.y(cells.h[i]) - s / 2, s, s);
   }
   ctx.globalAlpha = 1;
+  ctx.save();
+  const { box } = layout;
+  ctx.beginPath();
+  ctx.rect(box.left, box.top, box.right - box.left, box.bottom - box.top);
+  ctx.clip(); // a large w puts the line's end far right of the points
   ctx.strokeStyle = COLORS.mark;
   ctx.lineWidth = 1.5;
   ctx.setLineDash([6, 4]);
@@ -247,7 +264,7 @@ function drawPlane(canvas, runs, run, limits) {
   ctx.moveTo(layout.x(0), layout.y(run.bound / run.weight));
   ctx.lineTo(layout.x(run.bound), layout.y(0));
   ctx.stroke();
-  ctx.setLineDash([]);
+  ctx.restore();
 }
 
 function drawPlaneAxes(ctx, layout, limits) {
@@ -348,6 +365,7 @@ const STYLE = `
 .puzzlelab-weight-explorer canvas, .puzzlelab-weight-explorer svg { width: 100%; height: 300px; display: block; }
 .puzzlelab-weight-explorer .puzzlelab-weight-slider { width: 220px; }
 .puzzlelab-weight-explorer .puzzlelab-weight-input { width: 5em; }
+.puzzlelab-weight-explorer input { padding: 2px 4px; line-height: 1.5; }
 .puzzlelab-weight-explorer .puzzlelab-instance { width: 12em; font-family: monospace; }
 .puzzlelab-weight-explorer .pl-numbers { display: flex; gap: 20px; font-weight: 600; }
 .puzzlelab-weight-explorer .pl-caption { font-size: 12px; min-height: 1.3em; }
@@ -366,7 +384,9 @@ function element(tag, attributes = {}, text) {
 }
 
 function buildDom(el) {
-  const root = element("div", { class: "puzzlelab-weight-explorer", tabindex: 0 });
+  // data-lm-suppress-shortcuts: JupyterLab's own keys (arrows, digits in command mode) stay out,
+  // so the slider moves with the arrow keys and the boxes take what is typed
+  const root = element("div", { class: "puzzlelab-weight-explorer", tabindex: 0, "data-lm-suppress-shortcuts": "true" });
   const dom = {
     root,
     slider: element("input", { type: "range", min: 0, max: 0, step: 1, value: 0,
@@ -493,13 +513,25 @@ function render({ model, el }) {
     }, SYNC_DELAY_MS);
   }
 
-  listen(dom.slider, "input", () => {
-    state.index = Number(dom.slider.value);
+  function choose(index) {
+    state.index = index;
     const run = runAt(state.runs, state.index);
     if (!run) return;
     dom.pending.textContent = "";
     draw(); // at once, in this frame: no kernel round trip
     tellKernel(run.weight);
+  }
+  listen(dom.slider, "input", () => choose(Number(dom.slider.value)));
+  // the keys are handled here (JupyterLab's notebook cancels a range input's own arrow keys)
+  listen(dom.slider, "keydown", (event) => {
+    const next = keyStep(event.key, state.index, state.runs.length);
+    if (next === null) return;
+    event.preventDefault();
+    if (next !== state.index) choose(next);
+  });
+  // what is typed into the widget's controls is not a notebook shortcut
+  listen(dom.root, "keydown", (event) => {
+    if (event.target !== dom.root) event.stopPropagation();
   });
   listen(dom.typed, "change", () => {
     const weight = Number(dom.typed.value);
