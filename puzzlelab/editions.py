@@ -1,8 +1,9 @@
 """The two editions of a lesson, both made from its one source notebook.
 
-- The **teacher's edition** is the source as it is: executed, solutions inside nbgrader's
-  marks (``### BEGIN SOLUTION`` ... ``### END SOLUTION``), hidden tests inside
-  ``### BEGIN HIDDEN TESTS`` ... ``### END HIDDEN TESTS``, graded cells with points.
+- The **teacher's edition** is the source as it is (its cells locked, below): executed,
+  solutions inside nbgrader's marks (``### BEGIN SOLUTION`` ... ``### END SOLUTION``),
+  hidden tests inside ``### BEGIN HIDDEN TESTS`` ... ``### END HIDDEN TESTS``, graded cells
+  with points.
 - The **student edition** is what ``nbgrader generate_assignment`` makes of it, cell for
   cell: each solution region becomes ``# YOUR CODE HERE`` / ``raise NotImplementedError()``
   (indented like the region; "YOUR ANSWER HERE" in Markdown), a solution cell without a
@@ -17,7 +18,8 @@ Both editions lock what grading depends on, as nbgrader's ``LockCells`` does in 
 (so ``python -m puzzlelab copy`` and ``nbgrader generate_assignment`` give the same cells):
 a check cell (graded, not an answer) can be neither edited nor deleted and is marked
 ``locked`` for nbgrader, which puts it back as the teacher wrote it when it autogrades; an
-answer cell can be edited but not deleted. The **course edition** (:func:`course_edition`,
+answer cell can be edited but not deleted. (A teacher who edits a check cell in JupyterLab
+first sets its ``editable`` to true in the cell's metadata.) The **course edition** (:func:`course_edition`,
 what ``python -m puzzlelab course`` puts in nbgrader's ``source/``) is the teacher's edition
 without the saved widget state, which only the teacher's kernel could use.
 
