@@ -7,8 +7,9 @@
 //   - a click on a tile sends {do: "click", cell}; an arrow key sends {do: "move", move};
 //     the buttons send {do: "shuffle"}, {do: "undo"}, ... Python answers with the new state
 //     (or a message on the error line if the move is refused);
-//   - picture mode: Python sends ONE picture (PNG bytes); each tile shows its piece of it, an
-//     SVG <image> of the whole picture shifted under a clip the size of a tile;
+//   - picture mode: Python sends ONE picture (PNG bytes); each tile is a square filled with an
+//     SVG <pattern> holding the whole picture, shifted so that the square shows the tile's piece
+//     (the square clips it; the tile's box stays the square, so clicks land where they look);
 //   - "solve it": Python sends the solution once (its first board and its moves) and is already
 //     at the goal; the browser plays the moves one by one.
 //
@@ -197,7 +198,8 @@ function buildTile(tile, geometry, picture) {
   const body = svg("g", { class: "pzl-body" }, g);
   svg("rect", { class: "pzl-face", width: cell, height: cell, rx: 5 }, body);
   if (picture) {
-    svg("image", { class: "pzl-piece", preserveAspectRatio: "none", "clip-path": `url(#${picture.clip})` }, body);
+    // the pattern is in the tile's own coordinates, so it travels with the tile
+    svg("rect", { class: "pzl-picture", width: cell, height: cell, rx: 5, fill: `url(#${picture.pattern})` }, body);
   }
   const fontSize = picture ? Math.max(9, cell * 0.22) : Math.max(10, cell * 0.42);
   const label = svg("text", {
@@ -234,7 +236,7 @@ function paintTile(g, state, index) {
   const tile = state.tiles[index];
   const home = tile !== 0 && state.goal[index] === tile;
   const face = g.querySelector(".pzl-face");
-  const piece = g.querySelector(".pzl-piece");
+  const piece = g.querySelector(".pzl-picture");
   const blankShown = tile === 0 && !state.solved;
   g.dataset.cell = String(index);
   g.dataset.home = home ? "true" : "false";
@@ -277,9 +279,7 @@ function render({ model, el }) {
 
   const frame = html("div", { class: "pzl-row" }, root);
   const board = svg("svg", { class: "puzzlelab-board", tabindex: 0, role: "application" }, frame);
-  const defs = svg("defs", {}, board);
-  const clip = svg("clipPath", { id: `pzl-clip-${uid}` }, defs);
-  const clipRect = svg("rect", { rx: 5 }, clip);
+  const defs = svg("defs", {}, board); // the picture's patterns, one per tile
   const tileLayer = svg("g", {}, board);
 
   const readout = html("div", { class: "pzl-row" }, root);
@@ -339,17 +339,18 @@ function render({ model, el }) {
     );
     board.dataset.rows = String(s.rows);
     board.dataset.cols = String(s.cols);
-    clipRect.setAttribute("width", geometry.cell);
-    clipRect.setAttribute("height", geometry.cell);
     tileLayer.replaceChildren();
+    defs.replaceChildren();
     const nodes = new Map();
     for (const tile of s.goal) {
-      const g = buildTile(tile, geometry, withPicture ? { clip: `pzl-clip-${uid}` } : null);
+      const pattern = `pzl-piece-${uid}-${tile}`;
+      const g = buildTile(tile, geometry, withPicture ? { pattern } : null);
       if (withPicture) {
         const box = pieceBox(tile, s.goal, s.rows, s.cols, picture, geometry.cell);
-        const image = g.querySelector(".pzl-piece");
-        for (const name of ["x", "y", "width", "height"]) image.setAttribute(name, box[name]);
-        image.setAttribute("href", imageUrl);
+        const fill = svg("pattern", { id: pattern, patternUnits: "userSpaceOnUse", x: box.x, y: box.y,
+          width: box.width, height: box.height }, defs);
+        svg("image", { class: "pzl-piece", href: imageUrl, width: box.width, height: box.height,
+          preserveAspectRatio: "none" }, fill);
       }
       g.addEventListener("click", () => clickTile(tile));
       tileLayer.appendChild(g);
@@ -499,11 +500,14 @@ function render({ model, el }) {
     if (cell >= 0) model.send({ do: "click", cell });
   }
 
+  // Listened for on the window in the capture phase, before the page's own shortcuts see the key
+  // (Notebook 7 handles keys on the document in the capture phase: arrows would change cells).
   function onKey(event) {
+    if (event.target !== board) return; // only when the board has the focus
     const move = keyToMove(event.key);
-    if (move === null) return;
+    if (move === null || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
-    event.stopPropagation(); // the notebook must not take the arrow keys (it would change cells)
+    event.stopPropagation();
     if (playing) {
       finishPlaying();
       return;
@@ -527,7 +531,7 @@ function render({ model, el }) {
     model.save_changes();
   }
 
-  board.addEventListener("keydown", onKey);
+  window.addEventListener("keydown", onKey, true);
   sizeMenu.addEventListener("change", onSize);
   algoMenu.addEventListener("change", onAlgorithm);
   pictureButton.addEventListener("click", onPicture);
@@ -541,7 +545,7 @@ function render({ model, el }) {
   return () => {
     stopPlaying();
     for (const name of traits) model.off(`change:${name}`, schedule);
-    board.removeEventListener("keydown", onKey);
+    window.removeEventListener("keydown", onKey, true);
     if (imageUrl) URL.revokeObjectURL(imageUrl);
     root.remove();
   };
