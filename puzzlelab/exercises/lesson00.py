@@ -1,8 +1,12 @@
 """Checks for lesson 00 (play): each computes the truth with the library, never prints it.
 
+A check refuses the library's answer where the exercise asks the student to compute it:
+
 >>> from puzzlelab import Board
->>> check_moves(lambda tiles, rows, cols: Board(tiles, rows, cols).moves())
-correct: legal moves of the blank
+>>> check_moves(Board.moves)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+puzzlelab.exercises._core.WrongAnswer: wrong answer (legal moves of the blank): moves is the library's ...
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import numpy as np
 from ..board import MOVES, OPPOSITE, Board, neighbour_table
 from ..parity import is_solvable
 from ..shuffles import shuffle_board
-from ._core import WrongAnswer, _short, call, exercise, expect, plain, same, whole_number
+from ._core import WrongAnswer, _short, call, exercise, expect, plain, refuse_library, same, whole_number
 
 __all__ = [
     "EXERCISE_BOARDS",
@@ -64,6 +68,8 @@ def _boards(hidden: bool) -> list[Board]:
 @exercise("legal moves of the blank")
 def check_moves(my_moves, *, hidden=False):
     """``my_moves(tiles, rows, cols)`` lists the blank's legal moves in the order U, D, L, R."""
+    refuse_library(my_moves, {"moves", "neighbour_table", "successors"},
+                   hint="find the blank's row and column from tiles.index(0) and cols")  # fmt: skip
     for board in _boards(hidden):
         want = board.moves()
         got = call(my_moves, board.tiles, board.rows, board.cols)
@@ -115,6 +121,8 @@ def check_move(my_move, *, hidden=False):
     A student's function that indexes past the board gets a message naming the input, where the
     blank is and where the move takes it (not a bare IndexError).
     """
+    refuse_library(my_move, {"move", "apply", "successors", "swap"},
+                   hint="swap the blank with its neighbour in a list of the tiles yourself")  # fmt: skip
     for board in _boards(hidden):
         for move in board.moves():
             try:

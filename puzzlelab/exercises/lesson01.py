@@ -1,8 +1,12 @@
 """Checks for lesson 01 (shuffling): each computes the truth with the library, never prints it.
 
->>> import math
->>> check_pick_j(lambda i, u: math.floor(u * (i + 1)))
-correct: pick j for Fisher-Yates
+A check refuses the library's answer where the exercise asks the student to compute it:
+
+>>> from puzzlelab import shuffles
+>>> check_fisher_yates(shuffles.fisher_yates)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+puzzlelab.exercises._core.WrongAnswer: wrong answer (Fisher-Yates shuffle): fisher_yates is the library's ...
 """
 
 from __future__ import annotations

@@ -1,8 +1,12 @@
 """Checks for lesson 02 (parity): each computes the truth with the library, never prints it.
 
+A check refuses the library's answer where the exercise asks the student to compute it:
+
 >>> from puzzlelab import parity
->>> check_inversions(parity.inversions)
-correct: count inversions
+>>> check_inversions(parity.inversions)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+puzzlelab.exercises._core.WrongAnswer: wrong answer (count inversions): inversions is the library's ...
 """
 
 from __future__ import annotations

@@ -1,8 +1,12 @@
 """Checks for lesson 03 (search): each computes the truth with the library, never prints it.
 
+A check refuses the library's answer where the exercise asks the student to compute it:
+
 >>> from puzzlelab import heuristics
->>> check_manhattan(heuristics.manhattan)
-correct: Manhattan distance
+>>> check_manhattan(heuristics.manhattan)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+puzzlelab.exercises._core.WrongAnswer: wrong answer (Manhattan distance): manhattan is the library's ...
 """
 
 from __future__ import annotations
@@ -22,7 +26,19 @@ from ..lesson_tools import exact_distance
 from ..perm import unrank_many
 from ..search import state_space_distances
 from ..shuffles import shuffle_board, uniform_solvable
-from ._core import TooSlow, WrongAnswer, _short, call, call_within, exercise, expect, plain, same, time_limit
+from ._core import (
+    TooSlow,
+    WrongAnswer,
+    _short,
+    call,
+    call_within,
+    exercise,
+    expect,
+    plain,
+    refuse_library,
+    same,
+    time_limit,
+)
 
 __all__ = [
     "DETOUR_MAX_DISTANCE",
@@ -128,6 +144,7 @@ def _manhattan_hint(board: Board, goal: Board, got: object) -> str:
 def check_manhattan(my_manhattan, *, hidden=False):
     """``my_manhattan(board, goal)`` equals ``heuristics.manhattan`` on boards of several shapes
     and both goal conventions."""
+    refuse_library(my_manhattan, set(), hint="write a function of your own (def ...) that computes it")
     used = _library_used(my_manhattan)
     expect(used is None, f"my_manhattan uses the library's {used}: the exercise asks you to compute it",
            hint="add up the rows and columns between each tile and its goal cell")  # fmt: skip
@@ -389,6 +406,7 @@ def check_my_heuristic(my_heuristic, *, hidden=False):
     distances, makes A* expand fewer nodes than with the Manhattan distance on three boards, and
     never overestimates on any of the 181,440 solvable 3x3 boards (all of them, the likeliest
     overestimates first; the hidden check reuses the visible one's sweep of the same function)."""
+    refuse_library(my_heuristic, set(), hint="write a function of your own (def ...) that computes it")
     used = _library_used(my_heuristic)
     expect(
         used is None,
