@@ -8,6 +8,7 @@ import itertools
 import math
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from puzzlelab import Board, heuristics, search
@@ -439,3 +440,61 @@ def test_lesson06_checks(capsys):
     ):
         with pytest.raises(NotAnswered):
             check(stub)
+
+
+# ---- lesson 03: the heuristic is checked on the whole 3x3 space (issue 19) ----------------------
+
+
+def _reversed_pairs_everywhere(tiles):
+    """2 x the reversed pairs of own tiles in every row and column, for every board (vectorised)."""
+    home = np.where(tiles > 0, tiles - 1, 8)
+    pairs = np.zeros(len(tiles), dtype=np.int64)
+    for line in [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8)]:
+        row_line = line[1] - line[0] == 1
+        for i, a in enumerate(line):
+            for b in line[i + 1 :]:
+                ta, tb = home[:, a], home[:, b]
+                if row_line:
+                    own = (tiles[:, a] > 0) & (tiles[:, b] > 0) & (ta // 3 == a // 3) & (tb // 3 == a // 3)
+                    pairs += own & (ta % 3 > tb % 3)
+                else:
+                    own = (tiles[:, a] > 0) & (tiles[:, b] > 0) & (ta % 3 == a % 3) & (tb % 3 == a % 3)
+                    pairs += own & (ta // 3 > tb // 3)
+    return 2 * pairs
+
+
+@pytest.mark.slow
+def test_the_sweep_holds_every_3x3_board_once_and_the_overcounting_boards_first():
+    space, distances = lesson03._space_by_risk()
+    tiles = np.array(space)
+    assert len(space) == len(set(space)) == 181_440
+    rng = np.random.default_rng(19)
+    for k in rng.choice(len(space), size=60, replace=False):
+        assert exact_distance(Board(space[k], 3, 3)) == distances[k]
+    cell = np.arange(9)
+    home = np.where(tiles > 0, tiles - 1, 8)
+    manhattan_all = ((np.abs(cell // 3 - home // 3) + np.abs(cell % 3 - home % 3)) * (tiles > 0)).sum(axis=1)
+    over = np.flatnonzero(manhattan_all + _reversed_pairs_everywhere(tiles) > np.array(distances))
+    assert len(over) == 7  # "Manhattan + 2 for every reversed pair" overestimates on 7 boards ...
+    assert sorted(over) == list(range(7))  # ... and the check tries them first
+    worst = Board.parse("_ 8 7/6 5 4/3 2 1")
+    k = space.index(worst.tiles)
+    assert (k, distances[k], manhattan_all[k] + _reversed_pairs_everywhere(tiles[k : k + 1])[0]) == (
+        k,
+        28,
+        32,
+    )
+
+
+def test_a_heuristic_too_slow_for_the_whole_space_is_told_so(monkeypatch):
+    monkeypatch.setattr(lesson03, "_SWEEP_SECONDS", 0.3)
+
+    def slow(board, goal):  # admissible, and 50 times slower than it needs to be
+        for _ in range(50):
+            value = line_conflicts(board, goal)
+        return value
+
+    with pytest.raises(WrongAnswer, match="too slow to check") as caught:
+        lesson03.check_my_heuristic(slow)
+    assert "181,440" in str(caught.value)
+    assert "goal's positions once" in str(caught.value)
