@@ -272,20 +272,32 @@ function boardView(parent, rows, cols, size, x, y) {
   });
   const label = svg("text", { x: (cols * size) / 2, y: rows * size + 12, "text-anchor": "middle", "font-size": 11,
     "font-family": "sans-serif" }, group);
+  // what is drawn now: the DOM is touched only where a frame changes something (playing is fast)
+  const shown = { tiles: new Int16Array(rows * cols).fill(-1), caption: null, look: null };
   return {
     group, label,
     show(tiles, goal, { caption = "", dashed = false, visible = true } = {}) {
-      group.setAttribute("visibility", visible ? "visible" : "hidden");
+      const look = visible ? (dashed ? "dashed" : "solid") : "hidden";
+      if (look !== shown.look) {
+        group.setAttribute("visibility", visible ? "visible" : "hidden");
+        frame.setAttribute("stroke-dasharray", dashed ? "4 3" : "none");
+        group.setAttribute("opacity", dashed ? 0.55 : 1);
+        shown.look = look;
+      }
       if (!visible) return;
-      frame.setAttribute("stroke-dasharray", dashed ? "4 3" : "none");
-      group.setAttribute("opacity", dashed ? 0.55 : 1);
-      tiles.forEach((tile, i) => {
-        const atHome = tile !== 0 && goal.length && goal[i] === tile;
+      for (let i = 0; i < tiles.length; i++) {
+        const tile = tiles[i];
+        if (shown.tiles[i] === tile) continue;
+        shown.tiles[i] = tile;
+        const atHome = tile !== 0 && goal.length > 0 && goal[i] === tile;
         cells[i].rect.setAttribute("fill", tile === 0 ? "#f2f2f2" : atHome ? "#cde9df" : "#dbe9f6");
         cells[i].home.setAttribute("fill", atHome ? GREEN : "none");
         cells[i].text.textContent = tile === 0 ? "" : String(tile);
-      });
-      label.textContent = caption;
+      }
+      if (caption !== shown.caption) {
+        label.textContent = caption;
+        shown.caption = caption;
+      }
     },
   };
 }
@@ -294,26 +306,24 @@ function nodeCaption(n) {
   return `f=${formatG(n.f)} g=${n.g} h=${formatG(n.h)}`;
 }
 
-/** A canvas at the screen's pixel density. */
-function canvas(parent, width, height, label) {
-  const c = html("canvas", { role: "img", "aria-label": label }, parent);
+/** Canvases stacked at the screen's pixel density, under an SVG overlay: what never changes is
+ * drawn once on the canvases, and a frame moves only a few overlay elements (no pixels copied). */
+function stack(parent, width, height, label, count) {
+  const box = html("div", { role: "img", "aria-label": label }, parent);
+  box.style.cssText = `position: relative; width: ${width}px; height: ${height}px;`;
   const ratio = globalThis.devicePixelRatio || 1;
-  c.width = width * ratio;
-  c.height = height * ratio;
-  c.style.width = `${width}px`;
-  c.style.height = `${height}px`;
-  const context = c.getContext("2d");
-  context.scale(ratio, ratio);
-  return { canvas: c, context, width, height, ratio };
-}
-
-function layer(width, height, ratio) {
-  const c = document.createElement("canvas");
-  c.width = width * ratio;
-  c.height = height * ratio;
-  const context = c.getContext("2d");
-  context.scale(ratio, ratio);
-  return { canvas: c, context };
+  const layers = Array.from({ length: count }, () => {
+    const c = html("canvas", {}, box);
+    c.width = width * ratio;
+    c.height = height * ratio;
+    c.style.cssText = `position: absolute; left: 0; top: 0; width: ${width}px; height: ${height}px;`;
+    const context = c.getContext("2d");
+    context.scale(ratio, ratio);
+    return { canvas: c, context, width, height };
+  });
+  const overlay = svg("svg", { width, height, style: "position: absolute; left: 0; top: 0; overflow: hidden" }, box);
+  const caption = svg("text", { x: width / 2, y: 12, "text-anchor": "middle", "font-size": 11, "font-family": "sans-serif" }, overlay);
+  return { layers, overlay, caption };
 }
 
 function niceMax(x) {
@@ -358,15 +368,15 @@ function axes(ctx, width, height, xMax, yMax, xLabel, yLabel, y2Max = null, y2La
 
 /** f and the frontier size against the step: drawn once, then only the marker moves. */
 function progressChart(parent, run) {
-  const view = canvas(parent, 400, 210, "f and frontier size against the step");
-  const back = layer(view.width, view.height, view.ratio), ctx = back.context;
+  const { layers: [back], overlay, caption } = stack(parent, 400, 210, "f and frontier size against the step", 1);
+  const ctx = back.context;
   const f = [], size = [];
   for (let k = 1; k <= run.steps; k++) {
     f.push(node(run, k).f);
     size.push(run.columns.step_frontier[k - 1]);
   }
   const fMax = niceMax(Math.max(1, ...f)), sMax = niceMax(Math.max(1, ...size));
-  const map = axes(ctx, view.width, view.height, Math.max(1, run.steps), fMax, "step", "f (solid)", sMax, "frontier (dashed)");
+  const map = axes(ctx, back.width, back.height, Math.max(1, run.steps), fMax, "step", "f (solid)", sMax, "frontier (dashed)");
   const line = (values, y, colour, dash) => {
     ctx.strokeStyle = colour;
     ctx.setLineDash(dash);
@@ -379,77 +389,95 @@ function progressChart(parent, run) {
   };
   line(f, map.y, BLUE, []);
   line(size, map.y2, ORANGE, [5, 3]);
+  const marker = svg("line", { y1: map.top, y2: map.bottom, stroke: VERMILLION, "stroke-width": 1.5 }, overlay);
   return {
     draw(step) {
-      const c = view.context;
-      c.clearRect(0, 0, view.width, view.height);
-      c.drawImage(back.canvas, 0, 0, view.width, view.height);
-      c.strokeStyle = VERMILLION;
-      c.lineWidth = 1.5;
-      c.beginPath();
-      c.moveTo(map.x(step), map.top);
-      c.lineTo(map.x(step), map.bottom);
-      c.stroke();
-      c.fillStyle = "#222";
-      c.font = "11px sans-serif";
-      c.textAlign = "center";
-      c.fillText(`step ${step}: f=${formatG(f[step - 1])}, frontier ${size[step - 1]}`, view.width / 2, 12);
+      const x = map.x(step);
+      marker.setAttribute("x1", x);
+      marker.setAttribute("x2", x);
+      caption.textContent = `step ${step}: f=${formatG(f[step - 1])}, frontier ${size[step - 1]}`;
     },
   };
 }
 
 /** Every expanded node at (g, h): the whole run in grey, the nodes expanded so far in blue. */
 function ghPlane(parent, run) {
-  const view = canvas(parent, 300, 210, "the expanded nodes in the (g, h) plane");
-  const back = layer(view.width, view.height, view.ratio), done = layer(view.width, view.height, view.ratio);
+  const { layers: [back, done], overlay, caption } = stack(parent, 300, 210, "the expanded nodes in the (g, h) plane", 2);
   const g = [], h = [];
   for (let k = 1; k <= run.steps; k++) {
     const i = expandedIndex(run, k);
     g.push(run.g[i]);
     h.push(run.columns.node_h[i]);
   }
-  const map = axes(back.context, view.width, view.height, niceMax(Math.max(1, ...g)), niceMax(Math.max(1, ...h)), "g (moves so far)", "h (estimate left)");
+  const map = axes(back.context, back.width, back.height, niceMax(Math.max(1, ...g)), niceMax(Math.max(1, ...h)), "g (moves so far)", "h (estimate left)");
   const dot = (ctx, k) => ctx.fillRect(map.x(g[k]) - 2, map.y(h[k]) - 2, 4, 4);
   back.context.fillStyle = GREY;
   for (let k = 0; k < run.steps; k++) dot(back.context, k);
   let drawn = 0;  // the done layer holds steps 1..drawn
   const weight = run.header.weight;
+  const plot = svg("svg", { x: map.left, y: map.top, width: map.right - map.left, height: map.bottom - map.top,
+    viewBox: `${map.left} ${map.top} ${map.right - map.left} ${map.bottom - map.top}` }, overlay);  // clips the line
+  const fLine = svg("line", { stroke: VERMILLION, "stroke-dasharray": "4 3", "stroke-width": 1.2 }, plot);
+  const current = svg("path", { d: "M0,-6 L6,0 L0,6 L-6,0 Z", fill: VERMILLION }, overlay);
+  const equal = weight ? (weight === 1 ? ", dashed: f = g + h" : `, dashed: f = g + ${formatG(weight)}h`) : "";
+  if (!weight) fLine.setAttribute("visibility", "hidden");
   return {
     draw(step) {
       if (step < drawn) {
-        done.context.clearRect(0, 0, view.width, view.height);
+        done.context.clearRect(0, 0, done.width, done.height);
         drawn = 0;
       }
       done.context.fillStyle = BLUE;
       for (; drawn < step; drawn++) dot(done.context, drawn);
-      const c = view.context;
-      c.clearRect(0, 0, view.width, view.height);
-      c.drawImage(back.canvas, 0, 0, view.width, view.height);
-      c.drawImage(done.canvas, 0, 0, view.width, view.height);
-      const x = map.x(g[step - 1]), y = map.y(h[step - 1]);
+      current.setAttribute("transform", `translate(${map.x(g[step - 1])},${map.y(h[step - 1])})`);
       if (weight) {  // the nodes with the current f: g + w*h = f
         const f = g[step - 1] + weight * h[step - 1];
-        c.save();
-        c.beginPath();
-        c.rect(map.left, map.top, map.right - map.left, map.bottom - map.top);
-        c.clip();
-        c.strokeStyle = VERMILLION;
-        c.setLineDash([4, 3]);
-        c.beginPath();
-        c.moveTo(map.x(0), map.y(f / weight));
-        c.lineTo(map.x(f), map.y(0));
-        c.stroke();
-        c.restore();
+        fLine.setAttribute("x1", map.x(0));
+        fLine.setAttribute("y1", map.y(f / weight));
+        fLine.setAttribute("x2", map.x(f));
+        fLine.setAttribute("y2", map.y(0));
       }
-      c.fillStyle = VERMILLION;
-      c.beginPath();
-      c.moveTo(x, y - 6); c.lineTo(x + 6, y); c.lineTo(x, y + 6); c.lineTo(x - 6, y);
-      c.fill();
-      c.fillStyle = "#222";
-      c.font = "11px sans-serif";
-      c.textAlign = "center";
-      const equal = weight ? (weight === 1 ? ", dashed: f = g + h" : `, dashed: f = g + ${formatG(weight)}h`) : "";
-      c.fillText(`expanded so far: ${step} (blue)${equal}`, view.width / 2, 12);
+      caption.textContent = `expanded so far: ${step} (blue)${equal}`;
+    },
+  };
+}
+
+/** The last boards of the path, tiny, on one canvas (cells tinted when their tile is home).
+ * Each tile is drawn once into an atlas (away and home versions) and then copied: text is slow
+ * to draw, and a playing replay redraws the trail every frame. */
+function pathTrail(parent, rows, cols, size, count) {
+  const width = cols * size + 6, { layers: [layer] } = stack(parent, count * width, rows * size + 2, "the last boards on the path", 1);
+  const ratio = globalThis.devicePixelRatio || 1, cells = rows * cols, px = size * ratio;
+  const atlas = document.createElement("canvas");
+  atlas.width = cells * px;
+  atlas.height = 2 * px;
+  const a = atlas.getContext("2d");
+  a.font = `${Math.max(7, size * 0.6) * ratio}px sans-serif`;
+  a.textAlign = "center";
+  a.textBaseline = "middle";
+  for (let tile = 0; tile < cells; tile++) {
+    for (const [row, fill] of [[0, "#dbe9f6"], [1, "#cde9df"]]) {
+      a.fillStyle = tile === 0 ? "#f2f2f2" : fill;
+      a.fillRect(tile * px, row * px, px - ratio, px - ratio);
+      if (tile !== 0) {
+        a.fillStyle = "#222";
+        a.fillText(String(tile), tile * px + px / 2, row * px + px / 2);
+      }
+    }
+  }
+  const ctx = layer.context;
+  return {
+    draw(boards, goal) {
+      ctx.clearRect(0, 0, layer.width, layer.height);
+      ctx.strokeStyle = "#333";
+      boards.forEach((board, j) => {
+        board.tiles.forEach((tile, i) => {
+          const x = j * width + 1 + (i % cols) * size, y = 1 + Math.floor(i / cols) * size;
+          const home = tile !== 0 && goal.length > 0 && goal[i] === tile ? 1 : 0;
+          ctx.drawImage(atlas, tile * px, home * px, px, px, x, y, size, size);
+        });
+        ctx.strokeRect(j * width + 0.5, 0.5, cols * size + 1, rows * size + 1);
+      });
     },
   };
 }
@@ -472,9 +500,7 @@ function boardPanels(parent, run) {
   const pathBox = html("div", { class: "puzzlelab-search-path" }, parent);
   const pathTitle = html("div", { class: "puzzlelab-search-caption" }, pathBox);
   const tiny = Math.max(4, Math.floor(30 / Math.max(rows, cols))), shown = 12;
-  const psvg = svg("svg", { width: shown * (cols * tiny + 6), height: rows * tiny + 4, role: "img", "aria-label": "the last boards on the path" }, pathBox);
-  const trail = Array.from({ length: shown }, (_, j) => boardView(psvg, rows, cols, tiny, j * (cols * tiny + 6) + 1, 1));
-  trail.forEach((b) => b.label.setAttribute("visibility", "hidden"));
+  const trail = pathTrail(pathBox, rows, cols, tiny, shown);
   return {
     draw(step) {
       const n = node(run, step), { generated, skipped } = children(run, step);
@@ -493,15 +519,15 @@ function boardPanels(parent, run) {
         : view.show([], goal, { visible: false }));
       const route = path(run, step), moves = route.slice(1).map((p) => p.move).join(" ");
       pathTitle.textContent = `path to this node (${route.length - 1} moves): ${moves || "the start itself"}`;
-      const last = route.slice(-shown);
-      trail.forEach((view, j) => last[j] ? view.show(last[j].tiles, goal) : view.show([], goal, { visible: false }));
+      trail.draw(route.slice(-shown), goal);
     },
   };
 }
 
 // -- the widget ------------------------------------------------------------------------------------
 const STYLE = `
-.puzzlelab-search-player { font-family: sans-serif; font-size: 13px; padding: 6px; outline: none; max-width: 100%; }
+.puzzlelab-search-player { font-family: sans-serif; font-size: 13px; padding: 6px; outline: none; max-width: 100%;
+  contain: content; }
 .puzzlelab-search-player:focus-visible { box-shadow: 0 0 0 3px #56B4E9; border-radius: 4px; }
 .puzzlelab-search-player .row { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; margin: 4px 0; }
 .puzzlelab-search-player button { min-width: 2.2em; padding: 2px 8px; cursor: pointer; }
@@ -512,6 +538,9 @@ const STYLE = `
 .puzzlelab-search-player .puzzlelab-search-caption { margin: 2px 0; }
 .puzzlelab-search-player .puzzlelab-error { color: #D55E00; white-space: pre-wrap; }
 .puzzlelab-search-player .panels { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: flex-start; }
+.puzzlelab-search-player .panels > * { contain: content; will-change: transform; }
+.puzzlelab-search-player .puzzlelab-scrub, .puzzlelab-search-player .puzzlelab-search-info { will-change: transform; }
+.puzzlelab-search-player .puzzlelab-search-info, .puzzlelab-search-player .puzzlelab-search-caption { contain: content; }
 `;
 
 function select(parent, label, options, value) {
@@ -531,13 +560,13 @@ function controls(root, model) {
   const weightText = html("span", {}, weightLabel);
   const bar = html("div", { class: "row" }, root);
   const button = (text, label) => html("button", { type: "button", "aria-label": label, title: label }, bar, text);
-  const first = button("⏮", "first step (Home)");
+  const first = button("|◀", "first step (Home)");
   const back = button("◀", "step back (left arrow)");
   const play = button("play", "play or pause (space)");
   play.classList.add("puzzlelab-play");
   const forward = button("▶", "step forward (right arrow)");
   forward.classList.add("puzzlelab-step-forward");
-  const end = button("⏭", "last step (End)");
+  const end = button("▶|", "last step (End)");
   const scrub = html("input", { type: "range", min: 1, max: 1, step: 1, value: 1, class: "puzzlelab-scrub", "aria-label": "step" }, bar);
   const speed = select(bar, "steps/s", SPEEDS.map(String), String(model.get("speed")));
   return { method, heuristic, weight, weightText, first, back, play, forward, end, scrub, speed };
@@ -553,7 +582,9 @@ function render({ model, el }) {
   const error = html("div", { class: "puzzlelab-error", role: "alert" }, root);
   const panels = html("div", { class: "panels" }, root);
   const state = { run: null, step: 1, playing: false, carry: 0, last: 0, raf: 0, frames: 0, views: null, token: 0 };
-  root.dataset.frames = "0";
+  // for tests and the curious: root.puzzlelab.step / .frames (properties, not attributes: an
+  // attribute changed every frame would make the page restyle); data-step follows when it stops
+  root.puzzlelab = state;
   root.dataset.step = "0";
 
   function commit() {  // tell the kernel where the replay stopped (never per frame)
@@ -565,7 +596,7 @@ function render({ model, el }) {
 
   function draw() {
     const { run, step } = state;
-    root.dataset.step = String(run ? step : 0);
+    if (!state.playing) root.dataset.step = String(run ? step : 0);
     if (!run || run.steps === 0) return;
     ui.scrub.value = String(step);
     info.textContent = describe(run, step);
@@ -575,15 +606,15 @@ function render({ model, el }) {
   function show(step) {
     if (!state.run) return;
     const next = clampStep(step, state.run.steps);
-    if (next !== state.step || root.dataset.step !== String(next)) {
+    if (next !== state.drawn) {
       state.step = next;
       draw();
+      state.drawn = next;
     }
   }
 
   function frame(time) {
     state.frames += 1;
-    root.dataset.frames = String(state.frames);
     if (!state.playing) return;
     const moved = advance(state.step, state.carry, state.last ? time - state.last : 0, Number(ui.speed.value), state.run.steps);
     state.last = time;
@@ -610,6 +641,7 @@ function render({ model, el }) {
       cancelAnimationFrame(state.raf);
     }
     ui.play.textContent = "play";
+    root.dataset.step = String(state.run ? state.step : 0);
     commit();
   }
 
@@ -620,6 +652,7 @@ function render({ model, el }) {
       ui.play.textContent = "play";
     }
     show(step);
+    root.dataset.step = String(state.run ? state.step : 0);
     commit();
   }
 
@@ -643,6 +676,7 @@ function render({ model, el }) {
     const run = bytes && bytes.byteLength ? await unpack(bytes) : null;
     if (token !== state.token) return;  // a newer run arrived meanwhile
     state.run = run;
+    state.drawn = -1;
     panels.replaceChildren();
     if (!run || run.steps === 0) {
       state.views = [];
@@ -654,8 +688,8 @@ function render({ model, el }) {
     ui.scrub.max = String(run.steps);
     state.views = [boardPanels(panels, run), progressChart(panels, run), ghPlane(panels, run)];
     state.step = clampStep(model.get("step"), run.steps);
-    root.dataset.step = "";
     draw();
+    state.drawn = state.step;
   }
 
   const on = (target, type, handler) => {
@@ -680,6 +714,7 @@ function render({ model, el }) {
         ui.play.textContent = "play";
       }
       show(Number(ui.scrub.value));
+      root.dataset.step = String(state.step);
     }),
     on(ui.scrub, "change", () => stepTo(Number(ui.scrub.value))),
     on(ui.speed, "change", () => { model.set("speed", Number(ui.speed.value)); model.save_changes(); }),
