@@ -61,7 +61,8 @@ def assert_code_hidden(page: Page) -> None:
 
 
 def moves(counter: Locator, *, timeout: float = 10.0) -> int:
-    """The number on a "moves: N" read-out (a Label re-renders its text, so read until it is there)."""
+    """The number on a "moves: N" read-out (the widget writes it when its state arrives, so read
+    until it is there)."""
     deadline = time.monotonic() + timeout
     while True:
         text = counter.inner_text()
@@ -73,33 +74,37 @@ def moves(counter: Locator, *, timeout: float = 10.0) -> int:
 
 
 def blank_and_neighbour(board: Locator) -> tuple[int, int]:
-    """Cell indexes of the blank and of a tile next to it, read from the rendered grid."""
-    labels = [b.inner_text().strip() for b in board.locator("button").all()]
-    columns = board.evaluate("el => getComputedStyle(el).gridTemplateColumns.split(' ').length")
-    blank = labels.index("")
-    row, col = divmod(blank, columns)
-    rows = len(labels) // columns
+    """Cell indexes of the blank and of a tile next to it, read from the playable board's SVG
+    (``svg.puzzlelab-board`` carries ``data-rows``/``data-cols``; each tile ``g.pzl-tile`` its
+    ``data-tile`` number, 0 for the blank, and the ``data-cell`` it stands on)."""
+    rows, cols = int(board.get_attribute("data-rows") or 0), int(board.get_attribute("data-cols") or 0)
+    blank = int(board.locator("g.pzl-tile[data-tile='0']").get_attribute("data-cell") or -1)
+    assert min(rows, cols) > 0, f"not a playable board: {rows}x{cols}"
+    assert blank >= 0, "the board shows no blank"
+    row, col = divmod(blank, cols)
     for dr, dc in [(0, 1), (0, -1), (1, 0), (-1, 0)]:
-        if 0 <= row + dr < rows and 0 <= col + dc < columns:
-            return blank, (row + dr) * columns + col + dc
-    raise AssertionError(f"no tile next to the blank in {labels}")
+        if 0 <= row + dr < rows and 0 <= col + dc < cols:
+            return blank, (row + dr) * cols + col + dc
+    raise AssertionError(f"no tile next to the blank of a {rows}x{cols} board")
 
 
 def slide_a_tile(root: Locator) -> tuple[int, int]:
-    """Click a tile next to the blank in a playable board; check the counter and the grid change.
+    """Click a tile next to the blank in a playable board; check that the move counter (Python's
+    move count) goes up by one and the tile now stands where the blank was.
 
     Returns the move count before and after.
     """
-    board, counter = root.locator(".puzzlelab-board").first, root.locator(".puzzlelab-move-counter").first
+    board, counter = root.locator("svg.puzzlelab-board").first, root.locator(".puzzlelab-move-counter").first
     expect(counter).to_contain_text("moves:")
     before = moves(counter)
-    blank, tile = blank_and_neighbour(board)
-    buttons = board.locator("button")
-    label = buttons.nth(tile).inner_text().strip()
-    buttons.nth(tile).click()
+    blank, cell = blank_and_neighbour(board)
+    tile = board.locator(f"g.pzl-tile[data-cell='{cell}']")
+    number = tile.get_attribute("data-tile")
+    tile.click()
     expect(counter).to_contain_text(f"moves: {before + 1}")
-    expect(buttons.nth(blank)).to_have_text(label)  # the tile really moved into the blank
-    expect(buttons.nth(tile)).to_have_text(re.compile(r"^\s*$"))  # and left an empty cell behind
+    # the tile really moved into the blank, and the blank took its cell
+    expect(board.locator(f"g.pzl-tile[data-tile='{number}']")).to_have_attribute("data-cell", str(blank))
+    expect(board.locator("g.pzl-tile[data-tile='0']")).to_have_attribute("data-cell", str(cell))
     return before, before + 1
 
 
@@ -181,7 +186,19 @@ def move_weight(root: Locator) -> None:
 
 
 def slide(root: Locator) -> None:
+    """Playable board: click a tile next to the blank, then press an arrow key on the focused
+    board; the arrow moves the BLANK (the library's convention), so the blank goes that way."""
     slide_a_tile(root)
+    board, counter = root.locator("svg.puzzlelab-board").first, root.locator(".puzzlelab-move-counter").first
+    before = moves(counter)
+    blank, cell = blank_and_neighbour(board)
+    step = cell - blank
+    cols = int(board.get_attribute("data-cols") or 0)
+    key = {1: "ArrowRight", -1: "ArrowLeft", cols: "ArrowDown", -cols: "ArrowUp"}[step]
+    board.focus()
+    board.press(key)
+    expect(counter).to_contain_text(f"moves: {before + 1}")
+    expect(board.locator("g.pzl-tile[data-tile='0']")).to_have_attribute("data-cell", str(cell))
 
 
 def lock_a_prediction(root: Locator) -> None:
