@@ -69,12 +69,14 @@ export function hint(mode, selected) {
  * baseline; an arc over the pair (i, j) is half an ellipse from tile i's centre to tile j's, its
  * height proportional to its span, the longest possible arc (first to last tile) reaching the top.
  */
-export function arcLayout(pairs, n, { maxWidth = 560, maxStep = 40, arcHeight = 120 } = {}) {
+export function arcLayout(pairs, n, { maxWidth = 560, maxStep = 40, arcHeight } = {}) {
   const step = Math.max(4, Math.min(maxStep, Math.floor(maxWidth / Math.max(n, 1))));
   const pad = 8;
-  const baseline = arcHeight + 6;
+  const half = ((n - 1) * step) / 2; // half the span of the longest possible arc
+  const height = arcHeight ?? Math.min(120, Math.max(24, 0.6 * half)); // flat ellipses, not too tall
+  const baseline = height + 6;
   const centre = (k) => pad + (k + 0.5) * step;
-  const scale = n > 1 ? arcHeight / (((n - 1) * step) / 2) : 0; // height per unit of half-span
+  const scale = n > 1 ? height / half : 0; // height per unit of half-span
   const arcs = pairs.map(([i, j]) => arcGeometry(centre(i), centre(j), scale, baseline, i, j));
   return { n, step, pad, baseline, scale, width: 2 * pad + n * step, height: baseline + step + 4,
            tileX: Array.from({ length: n }, (_, k) => centre(k)), arcs };
@@ -182,6 +184,7 @@ function styles(p) {
 .puzzlelab-parity-lab:focus-visible, .puzzlelab-parity-lab button:focus-visible,
 .puzzlelab-parity-lab select:focus-visible { outline: 3px solid #0072B2; outline-offset: 2px; }
 .puzzlelab-parity-lab .pl-controls { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin-bottom: 8px; }
+.puzzlelab-parity-lab .pl-controls > span { display: inline-flex; gap: 2px; }
 .puzzlelab-parity-lab button, .puzzlelab-parity-lab select { font: inherit; padding: 3px 8px;
   border: 1px solid #888; border-radius: 3px; background: var(--jp-layout-color1, #fff); color: inherit; }
 .puzzlelab-parity-lab button[aria-pressed="true"] { background: #0072B2; color: #fff; border-color: #0072B2; font-weight: 600; }
