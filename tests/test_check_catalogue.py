@@ -362,6 +362,11 @@ def search_running_past_the_stub():
 
 HAND = Board.parse(lesson02.HAND_COUNT_BOARD)
 RIGHT_VERDICTS = {t: parity.is_solvable(Board.parse(t)) for t in lesson02.VERDICT_BOARDS}
+#: naming a board next to the count of wrong verdicts would say which verdict to flip
+VERDICT_SECRETS = [
+    r"(?s)verdicts? (is|are) wrong.*(" + "|".join(map(re.escape, lesson02.VERDICT_BOARDS)) + ")"
+]
+COMBINATION_SECRET = r"(pattern\+manhattan|plain\+reflected|manhattan\+pdb)\W+(is |got )?(True|False)"
 RIGHT_COMBINATIONS = {"pattern+manhattan": True, "plain+reflected": False, "manhattan+pdb": False}
 
 
@@ -508,7 +513,7 @@ CATALOGUE = {
             ),
             ("floats", lambda b: {k + 0.5 for k in solvable_by(parity.is_solvable, b)}, "whole-number"),
         ],
-        [],
+        [r"about board \d"],
     ),
     "01 fisher-yates": (
         lesson01.check_fisher_yates,
@@ -645,7 +650,7 @@ CATALOGUE = {
             ("the library", uses_parity_is_solvable, "write it yourself"),
             ("ones and zeros", lambda: {t: int(v) for t, v in RIGHT_VERDICTS.items()}, "not True or False"),
         ],
-        [],
+        VERDICT_SECRETS,
     ),
     "02 fooled": (
         lesson02.check_fooled_board,
@@ -912,7 +917,7 @@ CATALOGUE = {
             ("one missing", lambda: dict(list(RIGHT_COMBINATIONS.items())[1:]), "no answer"),
             ("ones and zeros", lambda: {k: int(v) for k, v in RIGHT_COMBINATIONS.items()}, "True or False"),
         ],
-        [],
+        [COMBINATION_SECRET],
     ),
     "06 korf": (
         lesson06.check_korf_solution,
@@ -990,3 +995,16 @@ def test_every_exercise_is_in_the_catalogue_with_at_least_five_slips():
     }
     assert checks == every
     assert all(len(slips) >= 5 for _, _, slips, _ in CATALOGUE.values())
+
+
+def test_the_secret_patterns_catch_an_answer_given_away():
+    leaks = [
+        ("00 solvable", "for lesson00.EXERCISE_BOARDS: your set is wrong about board 3, 1 2 3 4/..."),
+        ("02 hand count", "wrong answer: 6 is too few; the answer is 7"),
+        ("02 verdicts", f"1 of the 4 verdicts are wrong: {lesson02.VERDICT_BOARDS[2]}"),
+        ("05 by hand", "expected (4, 8), got (5, 8)"),
+        ("06 combinations", 'for "plain+reflected": got True, which is not right'),
+    ]
+    for name, message in leaks:
+        with pytest.raises(AssertionError, match="gives the answer away"):
+            _secrets_absent(message, CATALOGUE[name][3])
