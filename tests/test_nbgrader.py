@@ -6,7 +6,8 @@ line), and between "release" and "collect" plays three students with the student
 the README names (``nbgrader fetch_assignment`` ... ``nbgrader submit``), each with their own
 nbgrader config (the exchange and their id, as a JupyterHub gives them):
 
-- ``perfect`` hands in the teacher's solutions,
+- ``perfect`` hands in the teacher's solutions, having deleted its last check cell (the course's
+  config puts it back, so the points stay),
 - ``partial`` the solutions of every other exercise (the first, the third, ...),
 - ``untouched`` the release as fetched.
 
@@ -31,6 +32,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from course_fixture import write_fixture
@@ -109,13 +111,17 @@ def max_points(notebook: dict) -> float:
     return sum(float(grading(cell)["points"]) for cell in notebook["cells"] if grading(cell).get("grade"))
 
 
-def hand_in(release: dict, teacher: dict, solved: set[str]) -> dict:
-    """The fetched release with the teacher's answers written into the ``solved`` cells."""
+def hand_in(release: dict, teacher: dict, solved: set[str], *, delete_last_check: bool = False) -> dict:
+    """The fetched release with the teacher's answers written into the ``solved`` cells (and
+    its last check cell deleted, which the course's config puts back before grading)."""
     answers = {grading(cell).get("grade_id"): cell["source"] for cell in teacher["cells"]}
     notebook = json.loads(json.dumps(release))
     for cell in notebook["cells"]:
         if grading(cell).get("grade_id") in solved:
             cell["source"] = answers[grading(cell)["grade_id"]]
+    if delete_last_check:
+        last = exercises(notebook)[-1][1]
+        notebook["cells"] = [cell for cell in notebook["cells"] if grading(cell).get("grade_id") != last]
     return notebook
 
 
@@ -186,7 +192,9 @@ def follow_the_readme(tmp: Path, lessons: Path, lesson: str) -> dict:
                 runner.as_student(student, students["fetch_assignment"])
                 fetched = tmp / "students" / student / assignment / notebook_path.name
                 release = json.loads(fetched.read_text(encoding="utf-8"))
-                fetched.write_text(json.dumps(hand_in(release, teacher, solved_by(student, teacher))))
+                solved = solved_by(student, teacher)
+                answered = hand_in(release, teacher, solved, delete_last_check=student == "perfect")
+                fetched.write_text(json.dumps(answered))
                 runner.as_student(student, students["submit"])
     for student in STUDENTS:
         runner.as_student(student, students["fetch_feedback"])
@@ -206,6 +214,8 @@ def check_the_round_trip(done: dict, lessons: Path) -> None:
     for student in STUDENTS:  # feedback reached each student through the exchange
         assert list((done["runner"].tmp / "students" / student / assignment / "feedback").rglob("*.html"))
     assert "has changed" not in done["runner"].log  # nbgrader issue #1961, and no student changed a check
+    # the check cell "perfect" deleted was put back, and graded: full points all the same
+    assert re.findall(r"Missing grade cell (\w+)", done["runner"].log) == [exercises(teacher)[-1][1]]
 
     # the release is `copy`'s student edition, cell for cell, check cells locked
     release = json.loads((course / "release" / assignment / done["notebook"]).read_text(encoding="utf-8"))
@@ -305,3 +315,42 @@ def test_the_guides_grading_steps_are_the_course_readmes():
     assert set(commands) <= set(NbGraderApp.subcommands)
     assert "python -m puzzlelab course DIR" in section
     assert "#1961" in section
+
+
+def test_autograde_warns_about_a_changed_check_cell_only():
+    """OverwriteCellsQuietly against plain nbgrader (issue #1961), with a stand-in gradebook."""
+    import nbformat
+    from nbgrader import utils
+    from nbgrader.preprocessors import OverwriteCells
+
+    from puzzlelab.nbgrader_plugins import OverwriteCellsQuietly, released_source
+
+    teachers = "check(f)\n### BEGIN HIDDEN TESTS\ncheck(f, hidden=True)\n### END HIDDEN TESTS"
+    grading = {"grade": True, "grade_id": "c", "locked": True, "points": 2, "solution": False}
+    checksum = utils.compute_checksum(nbformat.v4.new_code_cell(teachers, metadata={"nbgrader": grading}))
+
+    stored = SimpleNamespace(name="c", source=teachers, locked=True, cell_type="code", checksum=checksum,
+                             max_score=2)  # fmt: skip
+
+    class Gradebook:
+        def find_source_cell(self, *args):
+            return stored
+
+        def find_graded_cell(self, *args):
+            return stored
+
+    def autograde(kind, submitted: str) -> tuple[str, list]:
+        step, warnings = kind(), []
+        step.gradebook, step.notebook_id, step.assignment_id = Gradebook(), "nb", "a"
+        step.report_change = lambda *args: warnings.append(args)
+        cell = nbformat.v4.new_code_cell(submitted, metadata={"nbgrader": dict(grading)})
+        cell, _ = step.preprocess_cell(cell, {}, 0)
+        return cell.source, warnings
+
+    released = released_source(teachers)
+    assert released == "check(f)"
+    assert autograde(OverwriteCells, released)[1] != []  # plain nbgrader: a warning for nothing
+    assert autograde(OverwriteCellsQuietly, released) == (teachers, [])
+    source, warnings = autograde(OverwriteCellsQuietly, "pass  # no check at all")
+    assert source == teachers  # graded as the teacher wrote it
+    assert [w[1] for w in warnings] == ["checksum"]
