@@ -316,7 +316,6 @@ def _number(value: object, where: str) -> float:
 _SPACE_SIZE = 181_440
 #: How long the sweep of a student's heuristic over the whole 3x3 space may take (seconds).
 _SWEEP_SECONDS = 60.0
-_board_from = getattr(Board, "unchecked", None) or Board._trusted  # type: ignore[attr-defined]
 
 
 @lru_cache(maxsize=1)
@@ -364,7 +363,7 @@ def _sweep(my_heuristic, upto: int = _SPACE_SIZE) -> None:
     try:
         with limit:
             for tiles, d in zip(space[done:upto], distances[done:upto], strict=True):
-                board = _board_from(tiles, 3, 3)
+                board = Board.unchecked(tiles, 3, 3)  # every tuple here is a 3x3 permutation
                 try:
                     h = my_heuristic(board, goal)
                 except Exception as error:
