@@ -219,20 +219,42 @@ def shuffle_steps():
 
 
 def search_steps():
+    """The old player (ipywidgets; each step drew two PNGs in the kernel) and the live one (an
+    anywidget: the run is sent once and the browser steps through it; the kernel hears the step
+    only when the replay stops, as below), driven the way their front-ends drive them."""
     from puzzlelab.widgets import SearchPlayer
 
+    live = hasattr(SearchPlayer, "_esm")
+
+    def step_to(player, k):
+        if live:
+            player.set_state({"step": k})  # what the module writes when the replay stops
+        else:
+            player.step.value = k
+
     player = SearchPlayer("8 6 7/2 5 4/3 _ 1")
-    steps = player.step.max
+    steps = player.steps if live else player.step.max
     yield (
         "SearchPlayer: move the step (expansion + progress)",
-        lambda k: setattr(player.step, "value", 1 + (37 * k) % steps),
+        lambda k: step_to(player, 1 + (37 * k) % steps),
     )
     gh = SearchPlayer("8 6 7/2 5 4/3 _ 1")
-    gh.board_view.value = "frontier"
-    gh.chart_view.value = "(g, h) plane"
+    if not live:  # the live player shows every view at once
+        gh.board_view.value = "frontier"
+        gh.chart_view.value = "(g, h) plane"
     yield (
         "SearchPlayer: move the step (frontier + (g, h) plane)",
-        lambda k: setattr(gh.step, "value", 1 + (37 * k) % steps),
+        lambda k: step_to(gh, 1 + (37 * k) % steps),
+    )
+    methods = ["greedy", "astar"]
+    switch = SearchPlayer("8 6 7/2 5 4/3 _ 1", budget=3_000)
+    yield (
+        "SearchPlayer: change the method (cached run)",
+        lambda k: (
+            switch.set_state({"method": methods[k % 2]})
+            if live
+            else setattr(switch.method, "value", methods[k % 2])
+        ),
     )
 
 
