@@ -184,7 +184,7 @@ def course_files(source: Path | str | None = None) -> dict[str, bytes]:
         try:
             notebook = read_notebook(lesson.path.read_bytes())
         except ValueError as error:
-            raise ValueError(f"source: {lesson.path} is {str(error).removeprefix('not ')}") from None
+            raise ValueError(f"source: {lesson.path} is {error}") from None
         files[f"{folder}/{lesson.path.name}"] = notebook_bytes(course_edition(notebook))
         for name in COMPANIONS:
             companion = lesson.path.parent / name

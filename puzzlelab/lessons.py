@@ -319,7 +319,7 @@ def _edition_files(lessons: list[Lesson], edition: str) -> list[tuple[str, bytes
         try:
             files.append((lesson.path.name, edition_bytes(lesson.path.read_bytes(), edition)))
         except ValueError as error:
-            raise ValueError(f"source: {lesson.path} is {str(error).removeprefix('not ')}") from None
+            raise ValueError(f"source: {lesson.path} is {error}") from None
     folder = lessons[0].path.parent
     return files + [(name, (folder / name).read_bytes()) for name in COMPANIONS if (folder / name).is_file()]
 

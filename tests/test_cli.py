@@ -737,7 +737,7 @@ def test_copy_from_a_missing_folder_says_which(tmp_path):
 @pytest.mark.parametrize("edition", ["student", "teacher"])
 def test_a_lesson_that_is_not_a_notebook_is_named(tmp_path, source, content, why, edition):
     (source / "02_parity.ipynb").write_bytes(content)
-    with pytest.raises(ValueError, match=rf"source: .*02_parity.ipynb is a notebook|02_parity.ipynb .*{why}"):
+    with pytest.raises(ValueError, match=rf"source: .*02_parity.ipynb is not a notebook: .*{why}"):
         copy_lessons(tmp_path / "c", source=source, edition=edition)
     assert not (tmp_path / "c").exists()  # nothing half copied
 
@@ -818,3 +818,11 @@ def test_the_real_course_source_has_no_widget_state_and_locked_checks(tmp_path):
             if grading.get("grade") and not grading.get("solution"):
                 assert grading["locked"] is True
                 assert (cell["metadata"]["editable"], cell["metadata"]["deletable"]) == (False, False)
+
+
+def test_course_names_a_lesson_that_is_not_a_notebook_and_writes_nothing(tmp_path, capsys):
+    lessons = teachers_lessons(tmp_path / "src")
+    (lessons / "01_shuffling.ipynb").write_text("{half a notebook")
+    assert run(["course", str(tmp_path / "course")], lessons)[0] == 2
+    assert re.search(r"01_shuffling.ipynb is not a notebook: the file is not JSON", capsys.readouterr().err)
+    assert not (tmp_path / "course").exists()
