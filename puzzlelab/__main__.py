@@ -1,4 +1,4 @@
-"""Command line: copy the lessons, open them in JupyterLab, or open one lesson as a Voila app.
+"""Command line: copy the lessons, open them in JupyterLab or one as a Voila app, make an nbgrader course.
 
     python -m puzzlelab list                      the lessons, with their titles
     python -m puzzlelab copy DIR [--teacher]      write the student (or teacher's) edition to DIR
