@@ -202,20 +202,34 @@ def test_display_finishes_the_run_and_a_view_still_gets_it_in_batches(make):
     assert sum(batch["counts"] for _, batch in got).tolist() == lab.sampled_distribution.counts.tolist()
 
 
-def test_encode_and_decode_agree_dense_and_sparse():
-    matrix = np.arange(16, dtype=np.int64).reshape(4, 4)
-    dense = np.arange(24, dtype=np.int64)
-    sparse = np.zeros(24, dtype=np.int64)
-    sparse[[3, 17]] = [5, 9]
-    for counts in (dense, sparse):
-        data = encode_batch(counts, matrix, samples=14, batch=7)
-        back = decode_batch(data)
-        assert back["counts"].tolist() == counts.tolist()
-        assert back["matrix"].tolist() == matrix.tolist()
-        assert (back["samples"], back["batch"], back["running_total"]) == (14, 7, False)
-    assert len(encode_batch(sparse, matrix, samples=14, batch=7)) < len(
-        encode_batch(dense, matrix, samples=0, batch=0)
-    )
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.sampled_from([3, 4, 5, 9]),
+    entries=st.dictionaries(st.integers(0, 362_879), st.integers(1, 2**32 - 1), max_size=40),
+    running_total=st.booleans(),
+)
+def test_encode_and_decode_agree(n, entries, running_total):
+    """Dense or sparse, 1/2/4-byte counts, ranks as gaps or not: what goes in comes out."""
+    counts = np.zeros(factorial(n), dtype=np.int64)
+    for rank, count in entries.items():
+        counts[rank % len(counts)] = count
+    matrix = np.arange(n * n, dtype=np.int64).reshape(n, n) * 7
+    data = encode_batch(counts, matrix, samples=12, batch=3, running_total=running_total)
+    assert len(data) % 4 == 0
+    back = decode_batch(data)
+    assert back["counts"].tolist() == counts.tolist()
+    assert back["matrix"].tolist() == matrix.tolist()
+    assert (back["samples"], back["batch"], back["running_total"]) == (12, 3, running_total)
+    assert len(data) <= 4 * (6 + n * n) + 4 * len(counts)  # never more than dense uint32
+
+
+def test_batches_are_compact():
+    matrix = np.zeros((9, 9), dtype=np.int64)
+    few = np.zeros(factorial(9), dtype=np.int64)
+    few[::100] = 3  # 3,629 permutations seen once or a few times: 2-byte gaps and 1-byte counts
+    assert len(encode_batch(few, matrix, samples=1, batch=0)) == 4 * (6 + 81) + 7_260 + 3_632  # padded to 4
+    dense = np.full(24, 300, dtype=np.int64)  # every permutation of 4: dense, 2-byte counts
+    assert len(encode_batch(dense, matrix[:4, :4], samples=1, batch=0)) == 4 * (6 + 16) + 48
 
 
 # -- controls --------------------------------------------------------------------------------------

@@ -15,10 +15,12 @@ Voila. Without a browser (tests, nbconvert), :meth:`ShuffleLab.sample_all` draws
 that is left; the display (``_repr_mimebundle_``) calls it, so the static picture and the text
 show the whole run; a browser view still receives the run batch by batch.
 
-The batch format (little-endian ``uint32`` words): a header ``[version, flags, n, samples,
-entries, batch]`` (flags: 1 = sparse, 2 = running total), then the permutation counts (dense:
-``n!`` counts by rank; sparse: ``entries`` ranks then ``entries`` counts), then the ``n x n``
-matrix of counts ``[item, cell]``. ``batch`` is the batch's index, or for a running total the
+The batch format (little-endian; each section padded to a multiple of 4 bytes): a header of six
+``uint32`` ``[version, flags, n, samples, entries, batch]`` (flags: 1 sparse, 2 running total,
+4 sparse ranks as ``uint16`` gaps from the previous rank, 8 or 16 counts as ``uint16`` or
+``uint8`` instead of ``uint32``), then the permutation counts (dense: ``n!`` counts by rank;
+sparse: ``entries`` ranks, or gaps, then ``entries`` counts), then the ``n x n`` matrix of counts
+``[item, cell]`` as ``uint32``. ``batch`` is the batch's index, or for a running total the
 number of batches it adds up.
 
 >>> lab = ShuffleLab("naive_swap", n=3, mode="exact")
@@ -71,8 +73,13 @@ BATCHES = 30
 GROWTH = 1.15
 #: the pause the browser makes after drawing a batch before it asks for the next (js module)
 BATCH_INTERVAL_MS = 60
-FORMAT_VERSION = 1
-SPARSE, RUNNING_TOTAL = 1, 2  #: flags of a batch message
+FORMAT_VERSION = 2
+#: flags of a batch message: sparse counts, a running total, sparse ranks as 2-byte gaps, and the
+#: bytes per count (4 unless one of the two width flags says 2 or 1)
+SPARSE, RUNNING_TOTAL, GAPS16, COUNTS16, COUNTS8 = 1, 2, 4, 8, 16
+_WIDTH_FLAGS = {4: 0, 2: COUNTS16, 1: COUNTS8}
+_WIDTH_MASK = COUNTS16 | COUNTS8
+_COUNT_TYPES = {1: "<u1", 2: "<u2", 4: "<u4"}
 _HEADER_WORDS = 6
 
 
@@ -97,37 +104,63 @@ def batch_plan(samples: int, batches: int = BATCHES) -> list[int]:
     return [int(size) + 1 for size in np.diff(ends, prepend=0)]
 
 
+def _count_bytes(largest: int) -> int:
+    """Bytes per count: 1, 2 or 4, the fewest that hold ``largest``."""
+    return 1 if largest < 2**8 else 2 if largest < 2**16 else 4
+
+
+def _padded(array: np.ndarray) -> bytes:
+    """The array's bytes, padded with zeros to a multiple of 4 (each section starts aligned)."""
+    data = array.tobytes()
+    return data + b"\0" * (-len(data) % 4)
+
+
 def encode_batch(counts: np.ndarray, matrix: np.ndarray, *, samples: int, batch: int,
                  running_total: bool = False) -> bytes:  # fmt: skip
-    """One message's bytes: permutation counts by rank (dense or sparse, whichever is smaller)
-    and the ``n x n`` count matrix ``[item, cell]`` (see the module's docstring)."""
+    """One message's bytes: permutation counts by rank, dense or sparse (whichever is smaller),
+    each count in 1, 2 or 4 bytes, sparse ranks as 2-byte gaps when they fit, then the ``n x n``
+    count matrix ``[item, cell]`` (see the module's docstring)."""
     n = matrix.shape[0]
     seen = np.flatnonzero(counts)
-    sparse = 2 * len(seen) < len(counts)
-    flags = (SPARSE if sparse else 0) | (RUNNING_TOTAL if running_total else 0)
+    width = _count_bytes(int(counts.max()) if len(counts) else 0)
+    gaps = np.diff(seen, prepend=0)
+    short_gaps = len(seen) == 0 or int(gaps.max()) < 2**16
+    sparse = len(seen) * ((2 if short_gaps else 4) + width) < len(counts) * width
+    flags = (SPARSE if sparse else 0) | (RUNNING_TOTAL if running_total else 0) | _WIDTH_FLAGS[width]
+    if sparse and short_gaps:
+        flags |= GAPS16
     entries = len(seen) if sparse else len(counts)
-    header = np.array([FORMAT_VERSION, flags, n, samples, entries, batch], dtype="<u4")
-    body = [seen, counts[seen]] if sparse else [counts]
-    parts = [header, *body, matrix.reshape(-1)]
-    return b"".join(np.ascontiguousarray(part, dtype="<u4").tobytes() for part in parts)
+    parts = [np.array([FORMAT_VERSION, flags, n, samples, entries, batch], dtype="<u4")]
+    if sparse:
+        parts.append(gaps.astype("<u2") if short_gaps else seen.astype("<u4"))
+    parts.append((counts[seen] if sparse else counts).astype(_COUNT_TYPES[width]))
+    parts.append(matrix.reshape(-1).astype("<u4"))
+    return b"".join(_padded(part) for part in parts)
 
 
 def decode_batch(data: bytes) -> dict[str, Any]:
     """The Python reading of :func:`encode_batch`'s bytes (the module's ``decodeBatch`` in JS):
     ``{"n", "samples", "batch", "running_total", "counts" (dense, by rank), "matrix"}``."""
-    words = np.frombuffer(data, dtype="<u4")
-    version, flags, n, samples, entries, batch = (int(w) for w in words[:_HEADER_WORDS])
+    version, flags, n, samples, entries, batch = (int(w) for w in np.frombuffer(data, "<u4", _HEADER_WORDS))
     if version != FORMAT_VERSION:
         raise ValueError(f"unknown batch format {version}")
-    body = words[_HEADER_WORDS:]
+    offset = 4 * _HEADER_WORDS
+
+    def section(dtype: str, count: int) -> np.ndarray:
+        nonlocal offset
+        size = np.dtype(dtype).itemsize * count
+        values = np.frombuffer(data, dtype, count, offset) if count else np.zeros(0, dtype)
+        offset += -(-size // 4) * 4
+        return values.astype(np.int64)
+
+    width = next(w for w, flag in _WIDTH_FLAGS.items() if flags & _WIDTH_MASK == flag)
     counts = np.zeros(factorial(n), dtype=np.int64)
     if flags & SPARSE:
-        counts[body[:entries]] = body[entries : 2 * entries]
-        body = body[2 * entries :]
+        ranks = np.cumsum(section("<u2", entries)) if flags & GAPS16 else section("<u4", entries)
+        counts[ranks] = section(_COUNT_TYPES[width], entries)
     else:
-        counts[:] = body[:entries]
-        body = body[entries:]
-    matrix = body[: n * n].astype(np.int64).reshape(n, n)
+        counts[:] = section(_COUNT_TYPES[width], entries)
+    matrix = section("<u4", n * n).reshape(n, n)
     return {"n": n, "samples": samples, "batch": batch, "running_total": bool(flags & RUNNING_TOTAL),
             "counts": counts, "matrix": matrix}  # fmt: skip
 

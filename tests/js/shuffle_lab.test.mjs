@@ -5,7 +5,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import {
+  COUNTS16,
+  COUNTS8,
+  GAPS16,
   OVER,
+  SPARSE,
   UNDER,
   accumulate,
   axisTop,
@@ -30,6 +34,7 @@ const DIR = join(process.env.PUZZLELAB_JS_FIXTURES ?? "", "shuffle_lab");
 const CASES = JSON.parse(readFileSync(join(DIR, "cases.json"), "utf8"));
 const bytes = (name) => readFileSync(join(DIR, name));
 const SAMPLED = CASES.filter((c) => c.batches.length);
+const EDGES = JSON.parse(readFileSync(join(DIR, "edges.json"), "utf8"));
 
 function runTotals(c) {
   const totals = newTotals(c.n);
@@ -37,9 +42,13 @@ function runTotals(c) {
   return totals;
 }
 
-test("the fixtures cover dense and sparse batches, exact marks or none, and an exact-only run", () => {
-  const flags = SAMPLED.flatMap((c) => c.batches.map((name) => bytes(name).readUInt32LE(4)));
-  assert.ok(flags.includes(0) && flags.includes(1), "dense (0) and sparse (1) batches");
+test("the fixtures cover dense and sparse batches, narrow counts, exact marks or none, an exact-only run", () => {
+  const files = [...SAMPLED.flatMap((c) => [...c.batches, c.total]), ...EDGES.map((e) => e.file)];
+  const flags = files.map((name) => bytes(name).readUInt32LE(4));
+  assert.ok(flags.some((f) => f & SPARSE) && flags.some((f) => !(f & SPARSE)), "dense and sparse batches");
+  assert.ok(flags.some((f) => f & GAPS16), "sparse ranks as 2-byte gaps");
+  assert.ok(flags.some((f) => f & COUNTS8) && flags.some((f) => f & COUNTS16), "1- and 2-byte counts");
+  assert.ok(flags.some((f) => !(f & (COUNTS8 | COUNTS16))), "4-byte counts");
   assert.ok(CASES.some((c) => c.exact_probabilities.length && c.batches.length));
   assert.ok(CASES.some((c) => !c.exact_probabilities.length && c.batches.length));
   assert.ok(CASES.some((c) => c.exact_probabilities.length && !c.batches.length));
@@ -91,6 +100,16 @@ test("a batch for another size of run, or a broken one, is refused", () => {
   assert.throws(() => decodeBatch(raw.subarray(0, raw.length - 4)), /length/);
   raw.writeUInt32LE(9, 0);
   assert.throws(() => decodeBatch(raw), /format/);
+});
+
+test("the Python side's odd batches decode: 4-byte counts, ranks beyond 2-byte gaps", () => {
+  for (const c of EDGES) {
+    const batch = decodeBatch(bytes(c.file));
+    const totals = accumulate(newTotals(c.n), batch);
+    c.entries.forEach(([rank, count]) => assert.equal(totals.counts[rank], count));
+    assert.equal(totals.counts.reduce((a, b) => a + b, 0), c.entries.reduce((a, [, k]) => a + k, 0));
+    assert.deepEqual(Array.from(batch.matrix), c.matrix);
+  }
 });
 
 test("the exact probabilities decode from float32 and are there before any batch", () => {

@@ -13,6 +13,7 @@ with :func:`puzzlelab.sampling.sample`), the exact probabilities, and the permut
 from __future__ import annotations
 
 import json
+from math import factorial
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +21,7 @@ import numpy as np
 from puzzlelab.distributions import from_samples
 from puzzlelab.perm import all_permutations
 from puzzlelab.sampling import sample
-from puzzlelab.widgets.shuffle_lab import ShuffleLab, batch_plan
+from puzzlelab.widgets.shuffle_lab import ShuffleLab, batch_plan, encode_batch
 
 #: (case, algorithm, n, mode, samples, seed): 4 items sent dense, 7 items (5,040 permutations) sparse,
 #: a sampled-only run (no exact marks), an exact-only run (no batches)
@@ -71,7 +72,26 @@ def _run(case: str, algorithm: str, n: int, mode: str, samples: int, seed: int, 
     }  # fmt: skip
 
 
+#: batches no run of the lab above makes, encoded by the lab's encoder: counts of 4 bytes and
+#: sparse ranks too far apart for 2-byte gaps (9 items), and 4-byte counts sent dense (4 items)
+EDGES = [
+    ("edge9", 9, {5: 70_000, 100_000: 1, 362_879: 300}),
+    ("edge4", 4, {rank: 70_000 + rank for rank in range(24)}),
+]
+
+
+def _edge(name: str, n: int, entries: dict[int, int], directory: Path) -> dict:
+    counts = np.zeros(factorial(n), dtype=np.int64)
+    counts[list(entries)] = list(entries.values())
+    matrix = np.arange(n * n, dtype=np.int64).reshape(n, n) * 1_000
+    (directory / f"{name}.bin").write_bytes(encode_batch(counts, matrix, samples=int(counts.sum()), batch=0))
+    return {"file": f"{name}.bin", "n": n, "entries": [[r, c] for r, c in entries.items()],
+            "matrix": matrix.reshape(-1).tolist()}  # fmt: skip
+
+
 def write(directory: Path) -> None:
     directory = Path(directory)
     cases = [_run(*case, directory) for case in CASES]
     (directory / "cases.json").write_text(json.dumps(cases))
+    edges = [_edge(*edge, directory) for edge in EDGES]
+    (directory / "edges.json").write_text(json.dumps(edges))

@@ -14,9 +14,12 @@
 // The pure functions below (decoding, adding up, scaling, colours) are exported for the Node
 // tests in tests/js/shuffle_lab.test.mjs.
 
-export const FORMAT_VERSION = 1;
-export const SPARSE = 1; // flag: the counts come as (rank, count) pairs
+export const FORMAT_VERSION = 2;
+export const SPARSE = 1; // flag: only the permutations that came out, as (rank, count) pairs
 export const RUNNING_TOTAL = 2; // flag: everything sent so far, not one batch
+export const GAPS16 = 4; // flag: sparse ranks as uint16 gaps from the previous rank (the first from 0)
+export const COUNTS16 = 8; // flag: counts as uint16 (else uint32)
+export const COUNTS8 = 16; // flag: counts as uint8
 const HEADER_WORDS = 6; // version, flags, n, samples, entries, batch
 
 // Okabe-Ito colours (puzzlelab/plots/_common.py)
@@ -61,6 +64,19 @@ function readWords(view, start, count) {
   return words;
 }
 
+/** `count` unsigned integers of `bytes` bytes each from byte `offset`; returns them and the next
+ * section's offset (sections are padded to a multiple of 4 bytes). */
+function readSection(view, offset, count, bytes) {
+  const end = offset + count * bytes;
+  if (end > view.byteLength) throw new Error("batch has the wrong length");
+  const values = new Uint32Array(count);
+  for (let i = 0; i < count; i++) {
+    const at = offset + i * bytes;
+    values[i] = bytes === 1 ? view.getUint8(at) : bytes === 2 ? view.getUint16(at, true) : view.getUint32(at, true);
+  }
+  return [values, end + ((4 - (end % 4)) % 4)];
+}
+
 /** One batch message's bytes -> {n, samples, batch, runningTotal, ranks (or null: dense), values, matrix}. */
 export function decodeBatch(buffer) {
   const view = asDataView(buffer);
@@ -68,12 +84,19 @@ export function decodeBatch(buffer) {
   const [version, flags, n, samples, entries, batch] = readWords(view, 0, HEADER_WORDS);
   if (version !== FORMAT_VERSION) throw new Error(`unknown batch format ${version}`);
   const sparse = (flags & SPARSE) !== 0;
-  const countWords = sparse ? 2 * entries : entries;
   if (!sparse && entries !== factorial(n)) throw new Error("dense counts must cover all n! permutations");
-  if (view.byteLength !== 4 * (HEADER_WORDS + countWords + n * n)) throw new Error("batch has the wrong length");
-  const ranks = sparse ? readWords(view, HEADER_WORDS, entries) : null;
-  const values = readWords(view, HEADER_WORDS + (sparse ? entries : 0), entries);
-  const matrix = readWords(view, HEADER_WORDS + countWords, n * n);
+  const width = flags & COUNTS8 ? 1 : flags & COUNTS16 ? 2 : 4;
+  let offset = 4 * HEADER_WORDS;
+  let ranks = null;
+  if (sparse) {
+    [ranks, offset] = readSection(view, offset, entries, flags & GAPS16 ? 2 : 4);
+    if (flags & GAPS16) for (let i = 1; i < entries; i++) ranks[i] += ranks[i - 1];
+  }
+  let values;
+  let matrix;
+  [values, offset] = readSection(view, offset, entries, width);
+  [matrix, offset] = readSection(view, offset, n * n, 4);
+  if (offset !== view.byteLength) throw new Error("batch has the wrong length");
   return { n, samples, batch, runningTotal: (flags & RUNNING_TOTAL) !== 0, ranks, values, matrix };
 }
 
@@ -436,7 +459,9 @@ function render({ model, el }) {
     const plotH = HIST.height - HIST.top - HIST.bottom;
     const exactMax = exact.length ? extent(exact, 0, exact.length)[1] : 0;
     const sampledMax = sampling && totals.drawn ? extent(sampled, 0, count)[1] : 0;
-    top = axisTop(fair, exactMax, sampledMax);
+    // with exact marks the axis is set by them and stays put while samples arrive (an early,
+    // noisy bar taller than the axis is clipped, with a dark cap); without, by the samples
+    top = axisTop(fair, exactMax, exact.length ? 0 : sampledMax);
     const ctx = prepareCanvas();
     const y = (p) => HIST.top + plotH - barHeight(p, top, plotH);
     const layout = histogramColumns(count, plotW);
@@ -469,6 +494,7 @@ function render({ model, el }) {
     ctx.textBaseline = "alphabetic";
     ctx.fillText(`permutation of ${setting.n} items (by rank)`, HIST.left + plotW / 2, HIST.height - 4);
     // bars (sampled, or the exact values in grey when there are no samples)
+    const clipped = [];
     ctx.fillStyle = sampling ? SAMPLED_COLOR : EXACT_ONLY_COLOR;
     for (let c = 0; c < layout.columns; c++) {
       const [lo, hi] = layout.bars ? [c, c + 1] : columnRange(c, count, layout.columns);
@@ -478,7 +504,10 @@ function render({ model, el }) {
       const w = layout.bars ? Math.max(1, layout.slot * 0.8) : 1;
       const h = barHeight(high, top, plotH);
       ctx.fillRect(x + (layout.bars ? layout.slot * 0.1 : 0), HIST.top + plotH - h, w, h);
+      if (high > top) clipped.push([x + (layout.bars ? layout.slot * 0.1 : 0), w]);
     }
+    ctx.fillStyle = "#0072B2"; // the cap on a clipped bar: it goes on above the axis
+    for (const [x, w] of clipped) ctx.fillRect(x, HIST.top, w, 4);
     // exact reference marks: a black tick per bar, or each column's lowest and highest value
     let marks = 0;
     if (exact.length) {
