@@ -21,10 +21,11 @@ References: Johnson & Story (1879); Archer (1999), "A modern treatment of the 15
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ._validate import choice, sequence, whole_items
+from ._validate import choice, describe, sequence, whole_items
 from .board import BLANK, Board, as_board, goal_for
 
 __all__ = [
@@ -228,14 +229,29 @@ def is_solvable(board: Board, goal: Board | None = None) -> bool:
 
 
 # -- formulations found in the articles, right and wrong -----------------------------
+def _formulation(rule: Callable[[Board, Board], bool]) -> Callable[[Board, Board], bool]:
+    """``rule(board, goal)`` with its arguments checked first: ``board`` a Board, ``goal`` a board
+    of the same shape (or None: the blank-last goal), each error naming its argument."""
+
+    @functools.wraps(rule)
+    def checked(board: Board, goal: Board | None = None) -> bool:
+        if not isinstance(board, Board):
+            raise TypeError(f"board must be a Board, got {describe(board)}")
+        return rule(board, goal_for(board, goal))
+
+    return checked
+
+
 def _inv(board: Board) -> int:
     return inversions(board)
 
 
+@_formulation
 def _rule_inversions_even(board: Board, goal: Board) -> bool:
     return _inv(board) % 2 == 0
 
 
+@_formulation
 def _rule_article(board: Board, goal: Board) -> bool:
     # width odd: inversions even; width even: inversions + (height - emptyRow) even,
     # emptyRow counted from 1 at the top.
@@ -244,27 +260,32 @@ def _rule_article(board: Board, goal: Board) -> bool:
     return (_inv(board) + board.rows - (board.blank // board.cols + 1)) % 2 == 0
 
 
+@_formulation
 def _rule_row_from_top(board: Board, goal: Board) -> bool:
     if board.cols % 2:
         return _inv(board) % 2 == 0
     return (_inv(board) + board.blank // board.cols) % 2 == 0
 
 
+@_formulation
 def _rule_row_from_top_one_based(board: Board, goal: Board) -> bool:
     if board.cols % 2:
         return _inv(board) % 2 == 0
     return (_inv(board) + board.blank // board.cols + 1) % 2 == 0
 
 
+@_formulation
 def _rule_rows_times_width(board: Board, goal: Board) -> bool:
     # inversions + (rows - current row, 1-based) * (cols - 1) even
     return (_inv(board) + (board.rows - (board.blank // board.cols + 1)) * (board.cols - 1)) % 2 == 0
 
 
+@_formulation
 def _rule_invariant(board: Board, goal: Board) -> bool:
     return explain(board, goal).solvable
 
 
+@_formulation
 def _rule_permutation(board: Board, goal: Board) -> bool:
     # parity of the whole permutation (blank included) equals parity of the blank's taxicab distance
     where = {t: i for i, t in enumerate(goal.tiles)}

@@ -1,4 +1,4 @@
-"""No function in the search core runs past about 50 lines (DESIGN.md, decision 10).
+"""No function in the search core runs past about 50 lines (docs/design.md, "Textbook beside fast").
 
 A function's length is counted from its ``def`` line to its last line, nested functions
 included, without its docstring (a numpydoc docstring with examples is welcome at any length).

@@ -276,3 +276,85 @@ def test_accepted_requests_at_the_limits_stay_under_a_gigabyte_and_thirty_second
     figures = measure_in_subprocess(AT_LIMITS[label])
     assert figures["peak_mb"] < 1024, figures
     assert figures["seconds"] < 30, figures
+
+
+# -- issue 20's hostile inputs: each refused naming its argument, or answered right ---------------
+def _hostile_cases():
+    from puzzlelab import Board, distributions, heuristics, parity, perm, search
+    from puzzlelab.search import Limits, PatternDatabase
+
+    start = Board.parse("4 1 3/7 2 6/_ 5 8")
+    groups = ((1, 2, 3, 4), (5, 6, 7, 8))
+    pdb = search.pattern_database(Board.goal(3, 3), partition=groups, cache=False, progress=None)
+
+    def tables(*arrays):
+        return lambda: PatternDatabase(Board.goal(3, 3), partition=groups, tables=list(arrays))
+
+    def inf_h(board, goal=None):
+        return math.inf
+
+    repeats = np.array([[0, 0, 1]])
+    cases = [
+        ("Board from a dict", lambda: Board({0: 1, 1: 0, 2: 2, 3: 3}), TypeError, "tiles"),
+        ("Board from a set", lambda: Board({0, 1, 2, 3}), TypeError, "tiles"),
+        ("Board.apply with a generator", lambda: start.apply(m for m in "UL"), TypeError, "moves"),
+        ("Board < 5", lambda: start < 5, TypeError, "'<' not supported"),
+        ("Limits(budget=-5)", lambda: Limits(budget=-5), ValueError, "budget"),
+        ("Limits(seconds='1')", lambda: Limits(seconds="1"), TypeError, "seconds"),
+        ("zero(board, goal=5)", lambda: heuristics.zero(start, goal=5), TypeError, "goal"),
+        ("parity_many on repeats", lambda: perm.parity_many(repeats), ValueError, "perms"),
+        ("parity_many out of range", lambda: perm.parity_many(np.array([[0, 5, 1]])), ValueError, "perms"),
+        ("at_home_counts on repeats", lambda: distributions.at_home_counts(repeats), ValueError, "perms"),
+        ("a pdb given a str board", lambda: pdb("1 2 3/4 5 6/7 _ 8"), TypeError, "board"),
+        ("PatternDatabase(tables=short)", tables(*[np.zeros(3, np.uint8)] * 2), ValueError, "tables"),
+        ("PatternDatabase(tables=floats)", tables(*[np.zeros(2**16)] * 2), TypeError, "tables"),
+        ("PatternDatabase(tables=one)", tables(np.zeros(2**16, np.uint8)), ValueError, "tables"),
+        ("ida_star, inf heuristic", lambda: search.ida_star(start, heuristic=inf_h), ValueError, "heuristic"),
+        ("ida_star, inf, recording", lambda: search.ida_star(start, heuristic=inf_h, record=True), ValueError,
+         "heuristic"),
+    ]  # fmt: skip
+    for name in ("manhattan", "misplaced", "linear_conflict", "manhattan_with_blank", "zero"):
+        for label, bad in (("a str", "1 2/3 _"), ("a list", [1, 2, 3, 0]), ("None", None)):
+            h = heuristics.HEURISTICS[name]
+            cases.append((f"{name} given {label}", lambda h=h, bad=bad: h(bad), TypeError, "board"))
+    for rule_name, rule in parity.FORMULATIONS.items():
+        call = lambda rule=rule: rule(start, Board.goal(2, 2))  # noqa: E731
+        cases.append((f"formulation {rule_name[:30]} with a 2x2 goal", call, ValueError, "goal"))
+    return cases
+
+
+HOSTILE = _hostile_cases()
+
+
+@pytest.mark.parametrize(("label", "call", "error", "words"), HOSTILE, ids=[case[0] for case in HOSTILE])
+def test_issue_20_hostile_inputs_are_refused_naming_the_argument(label, call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+@pytest.mark.parametrize("kind", [np.int64, np.int32, np.uint8, np.int16])
+@pytest.mark.parametrize("solver", ["astar", "bfs", "greedy", "weighted_astar", "article", "ida_star"])
+def test_numpy_integer_heuristic_values_are_whole_numbers_to_every_search(solver, kind):
+    from puzzlelab import Board, search
+    from puzzlelab.heuristics import manhattan
+
+    start = Board.parse("4 1 3/7 2 6/_ 5 8")
+    own = search.solve(start, method=solver, heuristic=lambda b, g=None: kind(manhattan(b, g)))
+    plain = search.solve(start, method=solver, heuristic=lambda b, g=None: manhattan(b, g))
+    assert own.moves == plain.moves
+    assert own.expanded == plain.expanded
+    recorded = search.solve(
+        start, method=solver, heuristic=lambda b, g=None: kind(manhattan(b, g)), record=True
+    )
+    assert recorded.moves == plain.moves
+
+
+def test_a_solvable_start_is_solved_by_ida_star_whatever_inf_the_children_get():
+    """inf for boards other than the start is fine for IDA*: they are never entered."""
+    from puzzlelab import Board, search
+    from puzzlelab.heuristics import manhattan
+
+    start, goal = Board.parse("1 2 3/4 5 6/_ 7 8"), Board.goal(3, 3)
+    on_path = {start, start.move("R"), goal}
+    result = search.ida_star(start, heuristic=lambda b, g=None: manhattan(b, g) if b in on_path else math.inf)
+    assert result.moves == ["R", "R"]

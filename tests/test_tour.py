@@ -117,3 +117,79 @@ def test_the_docs_site_and_the_readme_link_the_tour():
     assert toctree is not None
     assert "tour" in toctree.group(1).split()
     assert "(docs/tour.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+# -- the "How to..." recipes: each runs as printed and does what its heading says ------------------
+def _recipe(heading: str) -> str:
+    """The code block under the tour's ``### ...<heading>``."""
+    section = TEXT.split(f"### ...{heading}\n", 1)[1].split("\n### ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.S)
+    assert len(blocks) == 1, heading
+    return blocks[0]
+
+
+def _run(block: str) -> dict:
+    namespace: dict = {}
+    exec(compile(block, str(TOUR), "exec"), namespace)
+    return namespace
+
+
+def test_recipe_add_a_heuristic_reaches_the_solvers_the_menus_and_the_admissibility_table():
+    from puzzlelab import search
+    from puzzlelab.heuristics import ADMISSIBLE, HEURISTICS, unregister_heuristic
+
+    before, block = list(HEURISTICS), _recipe("add a heuristic")
+    cleanup = 'unregister_heuristic("half_manhattan")'
+    assert cleanup in block
+    seen = _run(block.replace(cleanup, "pass"))  # stop before the clean-up, to look
+    try:
+        assert list(HEURISTICS) == [*before, "half_manhattan"]  # what the widget menus read
+        assert HEURISTICS["half_manhattan"] is seen["half_manhattan"]
+        assert "half_manhattan" in ADMISSIBLE
+        assert seen["result"].optimal
+        assert seen["result"].cost == search.bfs("4 1 3/7 2 6/_ 5 8").cost
+        assert search.ida_star("4 1 3/7 2 6/_ 5 8", heuristic=seen["half_manhattan"]).optimal
+    finally:
+        unregister_heuristic("half_manhattan")
+    _run(block)  # as printed: it registers and removes again
+    assert list(HEURISTICS) == before
+
+
+def test_recipe_add_a_shuffle_reaches_shuffle_board_sample_and_exact():
+    from puzzlelab import Board, sampling, shuffles
+    from puzzlelab.shuffles import SHUFFLES, unregister_shuffle
+
+    before, block = list(SHUFFLES), _recipe("add a shuffle")
+    cleanup = 'unregister_shuffle("coin_reversal")'
+    assert cleanup in block
+    _run(block.replace(cleanup, "pass"))
+    try:
+        boards = {shuffles.shuffle_board("coin_reversal", 2, 2, rng=seed) for seed in range(30)}
+        assert boards == {Board.goal(2, 2), Board.parse("_ 3/2 1")}
+        rows = sampling.sample("coin_reversal", 5, 4000, rng=2).tolist()
+        assert {tuple(r) for r in rows} == {(0, 1, 2, 3, 4), (4, 3, 2, 1, 0)}
+        assert 1800 < sum(r[0] == 4 for r in rows) < 2200
+    finally:
+        unregister_shuffle("coin_reversal")
+    _run(block)
+    assert list(SHUFFLES) == before
+
+
+def test_recipe_add_a_lesson_is_listed_and_gets_a_student_edition():
+    seen = _run(_recipe("add a lesson"))
+    (lesson,) = seen["list_lessons"](source=seen["folder"])
+    assert (lesson.number, lesson.slug) == ("07", "corners")
+    student = seen["student_edition"](seen["notebook"])["cells"][1]["source"]
+    assert "return 4" not in student
+    assert "raise NotImplementedError()" in student
+
+
+def test_recipe_add_a_check_accepts_the_truth_and_names_the_board_of_a_wrong_answer(capsys):
+    seen = _run(_recipe("add a check to an exercise"))
+    out = capsys.readouterr().out
+    assert "correct: the blank's moves" in out
+    assert seen["message"] == "for the board 1 2 3/4 5 6/7 8 _: expected 2, got 4"
+    from puzzlelab.exercises import WrongAnswer
+
+    with pytest.raises(WrongAnswer, match="_ 1/2 3"):  # right on 3 x 3 boards only: the 2 x 2 one catches it
+        seen["check_blank_moves"](lambda board: len(board.moves()) if board.size == 9 else 3)

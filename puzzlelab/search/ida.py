@@ -28,7 +28,7 @@ import time
 from collections.abc import Generator
 
 from ..board import BLANK, Board, neighbour_table
-from ..heuristics import incremental
+from ..heuristics import heuristic_name, incremental
 from .engine import Event, Limits, Node, Outcome, node_bytes
 
 __all__ = ["ida_events", "ida_lean", "ida_pattern_database", "ida_star_events"]
@@ -131,7 +131,7 @@ def ida_events(start: Board, goal: Board, heuristic, limits: Limits) -> Generato
     counts = _Counts(limits, limits.nodes(node_bytes(start.size, True)))
     tiles, goal_list = list(start.tiles), list(goal.tiles)
     state0 = inc.initial(start.tiles)
-    bound = inc.value(state0)
+    bound = _finite_bound(inc.value(state0), heuristic)
     root = Node(start.tiles, start.shape, 0, bound, bound)
     while True:
         yield Event("bound", counts.expanded, None, 0, bound)
@@ -264,8 +264,21 @@ def ida_lean(start: Board, goal: Board, heuristic, limits: Limits) -> Outcome:
         return next_bound
 
     state0 = inc.initial(start.tiles)
-    return _deepen(start, goal, inc.value(state0), lambda bound: walk(start.blank, -1, 0, state0, bound),
+    bound = _finite_bound(inc.value(state0), heuristic)
+    return _deepen(start, goal, bound, lambda bound: walk(start.blank, -1, 0, state0, bound),
                    path, names, counts)  # fmt: skip
+
+
+def _finite_bound(h, heuristic) -> float:
+    """The start's ``h`` as IDA*'s first bound: a ValueError naming the heuristic if it is not
+    finite (the start can reach the goal, checked before, so ``inf`` there is a wrong estimate,
+    and no depth-first pass can run under an infinite bound)."""
+    if h != h or h in (math.inf, -math.inf):
+        raise ValueError(
+            f"heuristic {heuristic_name(heuristic)} says {h} for the start, which can reach the goal: "
+            "IDA* needs a finite estimate there (A* accepts inf as 'try this last')"
+        )
+    return h
 
 
 def _deepen(start: Board, goal: Board, bound, walk, path: list, names: dict, counts: _Counts) -> Outcome:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
+from .._validate import describe
 from ._base import View, error_line
 
 __all__ = ["BuildProgress", "build_pattern_database"]
@@ -21,6 +22,8 @@ class BuildProgress(View):
     """An ``IntProgress`` bar (0..100) and a label, updated by :meth:`callback`."""
 
     def __init__(self, description: str = "building"):
+        if not isinstance(description, str):
+            raise TypeError(f"description must be a str (the bar's label), got {describe(description)}")
         self.bar = widgets.IntProgress(value=0, min=0, max=100, description=description)
         self.bar.add_class("puzzlelab-progress")
         self.label = widgets.Label()
