@@ -427,8 +427,10 @@ def test_lesson06_checks(capsys):
         lambda ident: search.ida_star(korf[ident], search.KORF_GOAL, heuristic=pdb).moves,
         capsys,
     )
-    with pytest.raises(WrongAnswer, match="cannot be played"):
+    with pytest.raises(WrongAnswer, match="should return a list of moves"):  # numbers are not moves
         lesson06.check_korf_solution(lambda ident: [1, 2, 3])
+    with pytest.raises(WrongAnswer, match="cannot be played"):
+        lesson06.check_korf_solution(lambda ident: ["X", "Y"])
     with pytest.raises(WrongAnswer, match="not optimal"):
         lesson06.check_korf_solution(
             lambda ident: search.weighted_astar(korf[ident], search.KORF_GOAL, weight=3).moves
