@@ -67,13 +67,13 @@ locked); `nbgrader_config.py` holds the course's settings. nbgrader comes with
 `pip install "puzzlelab[teach]"`; it runs the `alembic` executable, so activate the
 environment it is installed in (or put that environment's `bin/` on `PATH`).
 
-Run every command in this folder. A test (tests/test_nbgrader.py) follows these steps as they
-are written, with three made-up students: one hands in the teacher's solutions, one half of
-them, one the untouched student edition.
+Run every command in this folder. puzzlelab's tests follow these steps as they are written
+(tests/test_nbgrader.py in its repository), with three made-up students: one hands in the
+teacher's solutions, one half of them, one the untouched student edition.
 
 ## 1. Choose the lesson
 
-Each step works on one lesson: set `LESSON` to it (`lesson00` to `lesson06`).
+Each step works on one lesson: set `LESSON` to it (one of the assignments above).
 
 ```sh
 export LESSON=lesson00
