@@ -292,7 +292,7 @@ def test_a_title_wider_than_the_figure_is_shown_whole():
     def width(title):
         ax = draw_board(Board.goal(2, 2))
         ax.set_title(title)
-        return Image.open(io.BytesIO(ax._repr_png_())).size[0]
+        return Image.open(io.BytesIO(ax._repr_png_()[0])).size[0]
 
     short, long = width("goal"), width("a title far wider than a four-inch figure " * 2)
     assert long > short + 200
@@ -386,9 +386,17 @@ def test_drawings_show_in_a_notebook_that_never_imported_pyplot():
 
 
 def test_ax_none_drawings_are_pngs_and_given_axes_are_left_alone():
+    import io
+
+    from PIL import Image
+
     ax = draw_board(Board.goal(2, 2))
-    assert ax._repr_png_().startswith(b"\x89PNG\r\n\x1a\n")
-    assert ax.figure._repr_png_().startswith(b"\x89PNG\r\n\x1a\n")
+    for png, shown in (ax._repr_png_(), ax.figure._repr_png_()):
+        assert png.startswith(b"\x89PNG\r\n\x1a\n")
+        pixels = Image.open(io.BytesIO(png)).size
+        # drawn at twice the pixels of the size it is shown at: sharp on HiDPI screens, same size
+        assert (shown["width"], shown["height"]) == (pixels[0] // 2, pixels[1] // 2)
+        assert 120 < shown["width"] < 500
     mine = Figure().add_subplot()
     assert draw_board(Board.goal(2, 2), ax=mine) is mine
     assert not hasattr(mine, "_repr_png_")
