@@ -25,9 +25,9 @@ __all__ = [
     "NotebookAxes",
     "NotebookFigure",
     "figure_png",
-    "screen_png",
     "new_axes",
     "new_figure",
+    "screen_png",
     "tight_box",
 ]
 
