@@ -332,7 +332,7 @@ function niceMax(x) {
   return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
 }
 
-const PAD = { left: 40, right: 46, top: 20, bottom: 28 };
+const PAD = { left: 40, right: 46, top: 34, bottom: 28 };  // the caption and axis names sit above
 
 function axes(ctx, width, height, xMax, yMax, xLabel, yLabel, y2Max = null, y2Label = "") {
   const w = width - PAD.left - PAD.right, h = height - PAD.top - PAD.bottom;
@@ -353,10 +353,10 @@ function axes(ctx, width, height, xMax, yMax, xLabel, yLabel, y2Max = null, y2La
     for (let t = 0; t <= 4; t++) ctx.fillText(formatG(Math.round((y2Max * t) / 4)), PAD.left + w + 3, PAD.top + h - (h * t) / 4 + 3);
   }
   ctx.textAlign = "left";
-  ctx.fillText(yLabel, 2, 11);
+  ctx.fillText(yLabel, 2, PAD.top - 6);
   if (y2Label) {
     ctx.textAlign = "right";
-    ctx.fillText(y2Label, width - 2, 11);
+    ctx.fillText(y2Label, width - 2, PAD.top - 6);
   }
   return {
     x: (v) => PAD.left + (w * v) / xMax,
@@ -368,7 +368,7 @@ function axes(ctx, width, height, xMax, yMax, xLabel, yLabel, y2Max = null, y2La
 
 /** f and the frontier size against the step: drawn once, then only the marker moves. */
 function progressChart(parent, run) {
-  const { layers: [back], overlay, caption } = stack(parent, 400, 210, "f and frontier size against the step", 1);
+  const { layers: [back], overlay, caption } = stack(parent, 400, 220, "f and frontier size against the step", 1);
   const ctx = back.context;
   const f = [], size = [];
   for (let k = 1; k <= run.steps; k++) {
@@ -395,14 +395,14 @@ function progressChart(parent, run) {
       const x = map.x(step);
       marker.setAttribute("x1", x);
       marker.setAttribute("x2", x);
-      caption.textContent = `step ${step}: f=${formatG(f[step - 1])}, frontier ${size[step - 1]}`;
+      caption.textContent = `step ${step}: f=${formatG(f[step - 1])}, frontier size when expanded ${size[step - 1]}`;
     },
   };
 }
 
 /** Every expanded node at (g, h): the whole run in grey, the nodes expanded so far in blue. */
 function ghPlane(parent, run) {
-  const { layers: [back, done], overlay, caption } = stack(parent, 300, 210, "the expanded nodes in the (g, h) plane", 2);
+  const { layers: [back, done], overlay, caption } = stack(parent, 300, 220, "the expanded nodes in the (g, h) plane", 2);
   const g = [], h = [];
   for (let k = 1; k <= run.steps; k++) {
     const i = expandedIndex(run, k);
@@ -635,22 +635,22 @@ function render({ model, el }) {
     state.raf = requestAnimationFrame(frame);
   }
 
-  function pause() {
+  function stop() {
     if (state.playing) {
       state.playing = false;
       cancelAnimationFrame(state.raf);
     }
     ui.play.textContent = "play";
+  }
+
+  function pause() {
+    stop();
     root.dataset.step = String(state.run ? state.step : 0);
     commit();
   }
 
   function stepTo(step) {
-    if (state.playing) {
-      state.playing = false;
-      cancelAnimationFrame(state.raf);
-      ui.play.textContent = "play";
-    }
+    stop();
     show(step);
     root.dataset.step = String(state.run ? state.step : 0);
     commit();
@@ -671,7 +671,7 @@ function render({ model, el }) {
 
   async function load() {
     const token = ++state.token;
-    pause();
+    stop();  // a new run: stop playing, but the step to show is the model's (never write it back here)
     const bytes = model.get("recording");
     const run = bytes && bytes.byteLength ? await unpack(bytes) : null;
     if (token !== state.token) return;  // a newer run arrived meanwhile
@@ -708,11 +708,7 @@ function render({ model, el }) {
     on(ui.back, "click", () => stepTo(state.step - 1)),
     on(ui.forward, "click", () => stepTo(state.step + 1)),
     on(ui.scrub, "input", () => {
-      if (state.playing) {
-        state.playing = false;
-        cancelAnimationFrame(state.raf);
-        ui.play.textContent = "play";
-      }
+      stop();
       show(Number(ui.scrub.value));
       root.dataset.step = String(state.step);
     }),
