@@ -94,7 +94,7 @@ def test_the_tours_one_search_walks_the_engines_named_steps():
 
     engine_source = inspect.getsource(engine.run) + inspect.getsource(engine._start)
     run_source = inspect.getsource(solvers._run)
-    for step in ("_rules", "incremental", "_root_entry", "_slide", "_stop"):
+    for step in ("_rules", "incremental", "_root_entry", "_stop"):
         assert f"`{step}`" in TEXT or f".{step}`" in TEXT, step
         assert step in engine_source, f"the tour says run calls {step}"
     for step in ("prepare", "check_limits", "check_record", "check_heuristic", "Task", "_drain", "_result"):

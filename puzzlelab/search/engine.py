@@ -425,8 +425,6 @@ def run(task: Task, record: bool) -> Generator[Event, None, Outcome]:
     step, h_of, priority, shape, goal = inc.step, inc.h, task.priority, task.start.shape, task.goal.tiles
     table, tie, sign, on_generate, blacklist, budget, deadline, node_cap = rules
     reached, closed, expanded, generated, max_frontier, counter = {task.start.tiles: 0}, set(), 0, 0, 1, 1
-    if on_generate and task.start.tiles == goal:  # the article never checks its start; we do
-        return (yield from _stop(ending, "solved", frontier[0], frontier, (0, 0, 1)))
     while frontier:
         if len(frontier) > max_frontier:  # (not max(): this loop runs for every node)
             max_frontier = len(frontier)
@@ -437,7 +435,7 @@ def run(task: Task, record: bool) -> Generator[Event, None, Outcome]:
             closed.add(state)
         elif g > reached[state]:
             continue  # a stale entry: this state was reached more cheaply later
-        if not on_generate and state == goal:
+        if state == goal and (not on_generate or not expanded):  # the article never tests its start; we do
             return (yield from _stop(ending, "solved", entry, frontier, (expanded, generated, max_frontier)))
         if expanded >= budget or generated >= node_cap or (not expanded & 255 and _now() > deadline):
             return (yield from _stop(ending, "budget", entry, frontier, (expanded, generated, max_frontier)))
@@ -448,7 +446,9 @@ def run(task: Task, record: bool) -> Generator[Event, None, Outcome]:
         for move, cell in table[blank]:
             if move == back:
                 continue
-            tile, child = state[cell], _slide(state, blank, cell)
+            tile, cells = state[cell], list(state)  # the tile slides into the blank (inline: per child)
+            cells[blank], cells[cell] = tile, BLANK
+            child = tuple(cells)
             if child in closed if blacklist else reached.get(child, g2 + 1) <= g2:  # g2 + 1: not reached
                 if record:
                     yield _skip_event(child, g2, move, node, expanded, len(frontier))
@@ -468,13 +468,6 @@ def run(task: Task, record: bool) -> Generator[Event, None, Outcome]:
                 return (yield from _stop(ending, "solved", child_entry, frontier, tally))
     yield Event("exhausted", expanded, None, 0)
     return Outcome("exhausted", None, [], [], expanded, generated, max_frontier)
-
-
-def _slide(state: tuple[int, ...], blank: int, cell: int) -> tuple[int, ...]:
-    """The state after the tile at ``cell`` slides into the blank at ``blank``."""
-    cells = list(state)
-    cells[blank], cells[cell] = cells[cell], BLANK
-    return tuple(cells)
 
 
 class _Ending(NamedTuple):
