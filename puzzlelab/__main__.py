@@ -41,7 +41,7 @@ from typing import IO
 
 from . import __version__
 from .course import make_course
-from .lessons import copy_lessons, find_lesson, list_lessons
+from .lessons import copy_lessons, find_app, list_lessons
 
 __all__ = ["is_loopback", "lab_command", "main", "run_server", "server_link", "voila_command"]
 
@@ -49,6 +49,8 @@ LOCALHOST = "127.0.0.1"
 DEFAULT_DIR = "puzzlelab-lessons"
 LAB_PORT, VOILA_PORT = 8888, 8866
 PORT_RETRIES = 50  # how many ports a server tries after its first choice is taken
+#: where Voila finds puzzlelab's template (a Jupyter data directory shipped in the package)
+VOILA_TEMPLATES = Path(__file__).resolve().parent / "data" / "jupyter"
 EXTRAS = {"jupyterlab": ("JupyterLab", "lab"), "voila": ("Voila", "app")}
 
 #: ``on_port(port)``: called once, when the server has said on which port it listens.
@@ -116,6 +118,7 @@ def voila_command(notebook: Path, *, ip: str, port: int | None, open_browser: bo
         f"--Voila.ip={ip}",
         *_port_options("Voila", port, VOILA_PORT),
         f"--Voila.open_browser={open_browser}",
+        "--VoilaConfiguration.template=puzzlelab",  # found through JUPYTER_PATH (cmd_app sets it)
         # show each cell's output as soon as it has run, not a blank page until the last one has
         "--VoilaConfiguration.progressive_rendering=True",
         # progressive rendering reads no websocket frame (pongs included) until the last cell has
@@ -255,7 +258,7 @@ def cmd_lessons(args: argparse.Namespace, *, launch: Launcher, source: Path | No
 
 
 def cmd_app(args: argparse.Namespace, *, launch: Launcher, source: Path | None) -> int:
-    notebook = find_lesson(args.lesson, source=source)
+    notebook = find_app(args.lesson, source=source)
     _require("voila")
     _warn_if_exposed(args.ip)
     env = dict(os.environ)
@@ -264,6 +267,8 @@ def cmd_app(args: argparse.Namespace, *, launch: Launcher, source: Path | None) 
         env.pop("JUPYTER_TOKEN", None)  # Voila on this machine only: no token
     else:
         token = env["JUPYTER_TOKEN"] = env.get("JUPYTER_TOKEN") or secrets.token_hex(24)
+    # puzzlelab's Voila template (Voila's lab template without its Font Awesome CDN links)
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(VOILA_TEMPLATES), env.get("JUPYTER_PATH")]))
     command = voila_command(notebook, ip=args.ip, port=args.port, open_browser=not args.no_browser)
     print(f"Starting Voila with {notebook.name} (stop it with Ctrl-C)...", flush=True)
     return launch(command, env, _announce("Voila", args.ip, "/", token))
@@ -355,8 +360,10 @@ def build_parser() -> argparse.ArgumentParser:
     _server_options(lessons)
     lessons.set_defaults(run=cmd_lessons)
 
-    app = sub.add_parser("app", help="open one lesson as an app in Voila")
-    app.add_argument("lesson", help="a lesson number (01), name (shuffling, 01_shuffling) or path")
+    app = sub.add_parser("app", help="open a topic's app (its live widget and a few sentences) in Voila")
+    app.add_argument("lesson", metavar="app",
+                     help="play, shuffles, parity, search or weights; a lesson with an app (01, shuffling); "
+                          "or a notebook's path")  # fmt: skip
     _server_options(app)
     app.set_defaults(run=cmd_app)
 

@@ -38,11 +38,13 @@ from pathlib import Path
 from .editions import EDITIONS, SOLUTION_MARK, edition_bytes, has_solutions
 
 __all__ = [
+    "APPS",
     "MANIFEST_NAME",
     "CopyReport",
     "Lesson",
     "check_destination",
     "copy_lessons",
+    "find_app",
     "find_lesson",
     "lesson_dir",
     "lesson_key",
@@ -181,6 +183,50 @@ def find_lesson(name: str, *, source: Path | str | None = None) -> Path:
         f"unknown lesson {name!r}; the lessons are: {known} "
         "(give a number such as 01, a name such as shuffling, or a notebook's path)"
     )
+
+
+# -- apps: one short dashboard per topic --------------------------------------------
+#: The dashboards ``python -m puzzlelab app`` opens (``puzzlelab/apps/NAME.ipynb``): the topic's
+#: live widget and a few sentences, nothing else to run. A lesson's name opens its topic's app.
+APPS = {
+    "play": "play",
+    "shuffles": "shuffling",
+    "parity": "parity",
+    "search": "search",
+    "weights": "weights",
+}
+
+
+def app_dir() -> Path:
+    """The folder of the app dashboards shipped in the package."""
+    return Path(__file__).resolve().parent / "apps"
+
+
+def find_app(name: str, *, source: Path | str | None = None) -> Path:
+    """The dashboard notebook for ``name``: an app ("shuffles", "parity", "search", "weights",
+    "play"), a lesson's number or name with an app ("01", "shuffling" -> shuffles), or the path
+    of any notebook (a teacher's own app).
+
+    Raises ``ValueError`` naming the apps there are for a lesson without one or an unknown name.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"an app name must be a string, not {type(name).__name__}")
+    apps = ", ".join(APPS)
+    if name.strip().lower() in APPS:
+        return app_dir() / f"{name.strip().lower()}.ipynb"
+    if _looks_like_path(name):
+        return find_lesson(name, source=source)
+    try:
+        lesson = find_lesson(name, source=source)
+    except ValueError:
+        raise ValueError(
+            f"unknown app {name!r}; the apps are: {apps} (or a lesson that has one, or a notebook's path)"
+        ) from None
+    key = lesson_key(lesson.name)
+    for app, slug in APPS.items():
+        if key is not None and key[1] == slug:
+            return app_dir() / f"{app}.ipynb"
+    raise ValueError(f"lesson {lesson.stem} has no app; the apps are: {apps}")
 
 
 # -- copying for a student ----------------------------------------------------------

@@ -365,25 +365,53 @@ def test_exposing_the_server_needs_ip_and_warns(tmp_path, source, capsys):
     assert "reachable from other machines" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["01", "shuffling", "01_shuffling"])
-def test_app_opens_the_lesson_in_voila_on_localhost(source, name, capsys):
+@pytest.mark.parametrize("name", ["shuffles", "01", "shuffling", "01_shuffling"])
+def test_app_opens_the_topics_dashboard_in_voila_on_localhost(source, name, capsys):
+    """An app is the topic's short dashboard (its live widget and a few sentences), not the whole
+    lesson with its code hidden; a lesson's number or name opens its topic's app."""
     status, launch = run(["app", name, "--port", "9124", "--no-browser"], source)
     assert status == 0
-    [(command, _)] = launch.calls
-    assert command[:4] == [sys.executable, "-m", "voila", str(source / "01_shuffling.ipynb")]
+    [(command, env)] = launch.calls
+    dashboard = Path(cli.__file__).parent / "apps" / "shuffles.ipynb"
+    assert command[:4] == [sys.executable, "-m", "voila", str(dashboard)]
+    assert dashboard.is_file()
     assert "--Voila.ip=127.0.0.1" in command
     assert "--Voila.port=9124" in command
     assert "--Voila.open_browser=False" in command
+    assert "--VoilaConfiguration.template=puzzlelab" in command
+    templates = Path(env["JUPYTER_PATH"].split(os.pathsep)[0])
+    assert (templates / "voila" / "templates" / "puzzlelab" / "index.html.j2").is_file()
     assert "--token" not in command
     assert "http://127.0.0.1:9124/" in capsys.readouterr().out
 
 
-def test_app_with_an_unknown_lesson_lists_the_lessons(source, capsys):
+def test_every_app_is_a_short_dashboard_with_a_live_widget():
+    import json
+
+    from puzzlelab.lessons import APPS
+
+    for app in APPS:
+        cells = json.loads((Path(cli.__file__).parent / "apps" / f"{app}.ipynb").read_text())["cells"]
+        code = [c for c in cells if c["cell_type"] == "code"]
+        assert len(code) == 1, app
+        assert "puzzlelab.widgets import" in "".join(code[0]["source"]), app
+        assert sum(len("".join(c["source"]).split()) for c in cells) < 200, f"{app}: a few sentences"
+
+
+def test_app_with_an_unknown_name_or_a_lesson_without_an_app_lists_the_apps(source, capsys):
     status, launch = run(["app", "fifteen"], source)
     assert (status, launch.calls) == (2, [])
     err = capsys.readouterr().err
-    assert "unknown lesson 'fifteen'" in err
-    assert all(n in err for n in NAMES)
+    assert "unknown app 'fifteen'" in err
+    assert all(app in err for app in ("play", "shuffles", "parity", "search", "weights"))
+    status, launch = run(["app", "a_folder_of_my_own"], source)
+    assert (status, launch.calls) == (2, [])
+
+
+def test_app_opens_a_teachers_own_notebook_by_path(source, capsys):
+    status, launch = run(["app", str(source / "02_parity.ipynb"), "--no-browser"], source)
+    assert status == 0
+    assert launch.calls[0][0][3] == str(source / "02_parity.ipynb")
 
 
 @pytest.mark.parametrize(("argv", "missing", "extra"), [(["lessons", "mine"], "jupyterlab", "lab"),
