@@ -210,12 +210,12 @@ def values(label, pdb, n: int) -> None:
     placements equally likely) and ``pdb``'s mean over ``n`` random solvable boards (seed 6)."""
     import numpy as np
 
-    from puzzlelab.shuffles import uniform_solvable
+    from puzzlelab.shuffles import random_solvable_board
 
     plain = sum(float(table[table < 255].mean()) for table in pdb.tables)
     rng = np.random.default_rng(6)
     sampled = statistics.mean(
-        pdb(uniform_solvable(4, 4, rng=rng, goal=KORF_GOAL), KORF_GOAL) for _ in range(n))
+        pdb(random_solvable_board(4, 4, rng=rng, goal=KORF_GOAL), KORF_GOAL) for _ in range(n))
     print(f"{label:>26}: average h plain {plain:.2f} (exact); {sampled:.2f} over {n:,} random "
           f"solvable boards (seed 6)")
 

@@ -71,9 +71,12 @@ def whole(name: str, value: object, *, low: int | None = None, high: int | None 
     """``value`` as an ``int`` if it is a whole number (``int`` or numpy integer, never ``bool``)
     within ``low <= value <= high``; else ``TypeError`` (not a whole number) or ``ValueError``
     (out of range), naming ``name``. Large values are compared without being printed in full."""
-    if not _is_whole(value):
+    if type(value) is int:  # exact ints skip the abstract-class checks (the common case)
+        number = value
+    elif not _is_whole(value):
         raise TypeError(f"{name} must be a whole number (an int), got {describe(value)}")
-    number = int(value)  # type: ignore[call-overload]
+    else:
+        number = int(value)  # type: ignore[call-overload]
     if low is not None and number < low:
         raise ValueError(f"{name} must be >= {low}, got {describe(number).split(' (')[0]}")
     if high is not None and number > high:
@@ -166,6 +169,8 @@ def sequence(name: str, value: object, *, max_len: int | None = None) -> list | 
 def whole_items(name: str, items) -> list[int]:
     """The items of a sequence as Python ints, or ``TypeError`` naming the first that is not a
     whole number (``1.5``, ``"3"``, ``None``, ``True``, NaN)."""
+    if type(items) in (tuple, list) and all(type(item) is int for item in items):
+        return list(items)  # exact ints: nothing to convert (the common case)
     if isinstance(items, np.ndarray):
         if items.dtype.kind in "iu" or items.size == 0:  # np.array([]) is float64: nothing to check
             return items.tolist()

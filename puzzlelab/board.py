@@ -50,6 +50,9 @@ _BLANK_TOKENS = {"_", ".", "0", "-"}
 MAX_MOVES = 1_000_000
 
 
+_set = object.__setattr__
+
+
 class CellIndexError(IndexError, ValueError):
     """A cell index outside the board: an ``IndexError`` for Python's sequence protocol and a
     ``ValueError`` for the library's error rule (like ``numpy.exceptions.AxisError``)."""
@@ -222,9 +225,11 @@ class Board:
         True
         """
         board = object.__new__(cls)
-        board.tiles, board.rows, board.cols = tiles, rows, cols
-        board._blank = tiles.index(BLANK)
-        board._hash = hash((tiles, rows, cols))
+        _set(board, "tiles", tiles)  # object.__setattr__: past the immutability guard, which is slow
+        _set(board, "rows", rows)
+        _set(board, "cols", cols)
+        _set(board, "_blank", tiles.index(BLANK))
+        _set(board, "_hash", hash((tiles, rows, cols)))
         return board
 
     @classmethod

@@ -173,11 +173,18 @@ class Incremental:
         return state if self.h is None else self.h(state)
 
 
+@lru_cache(maxsize=64)
+def _delta_table(goal_tiles: tuple[int, ...], cols: int) -> tuple[int, ...]:
+    """``delta[tile * n * n + src * n + dst]``: the change in the tile's distance when it slides
+    ``src -> dst`` (n**3 entries: built once per goal, not once per search)."""
+    dist, n = _distance_table(goal_tiles, cols), len(goal_tiles)
+    return tuple(dist[t][d] - dist[t][s] for t in range(n) for s in range(n) for d in range(n))
+
+
 def _incremental_table(goal: Board, with_blank: bool) -> Incremental:
     n, cols = goal.size, goal.cols
     dist = _distance_table(goal.tiles, cols)
-    # delta[tile * n * n + src * n + dst]: change in the tile's distance when it slides src -> dst
-    delta = [dist[t][d] - dist[t][s] for t in range(n) for s in range(n) for d in range(n)]
+    delta = _delta_table(goal.tiles, cols)
     nn = n * n
     if with_blank:
         blank_dist = dist[BLANK]

@@ -390,9 +390,9 @@ def test_the_trace_shows_the_node_expanded_next_at_every_step(solver, options):
 
 def test_the_trace_of_the_article_solver_on_the_players_start():
     """The lesson's own example: the old replay named the wrong next node in 1,100 of its steps."""
-    from puzzlelab.shuffles import uniform_solvable
+    from puzzlelab.shuffles import random_solvable_board
 
-    trace = Trace(article_solver(uniform_solvable(3, 3, rng=2024), record=True))
+    trace = Trace(article_solver(random_solvable_board(3, 3, rng=2024), record=True))
     wrong = [k for k in range(1, trace.steps) if trace.next_node(k).state != trace.node(k + 1).state]
     assert trace.steps > 1000
     assert wrong == []
