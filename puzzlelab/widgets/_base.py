@@ -4,7 +4,7 @@ static PNG fallback.
 A view class subclasses :class:`View` (itself an ``ipywidgets.VBox``), so it composes like any
 widget: ``VBox([PlayableBoard(), ShuffleLab()])``. ``.widget`` still returns the view itself.
 
-The error rule for the widgets (the library's rule, DESIGN decision 9, applied to them):
+The error rule for the widgets (the library's rule, docs/design.md "One error rule", applied to them):
 
 * **Code raises at once.** A constructor argument or a method argument of the wrong type raises
   ``TypeError``, an impossible value ``ValueError``, each naming the argument and what is
@@ -33,7 +33,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from .._validate import describe
-from ..plots._common import figure_png
+from ..plots.style import figure_png
 
 __all__ = [
     "Blitter",

@@ -37,7 +37,7 @@ import anywidget
 import traitlets
 from matplotlib.figure import Figure
 
-from ..plots._common import figure_png
+from ..plots.style import figure_png
 
 __all__ = ["FALLBACK_DPI", "JS_DIR", "LiveView", "js_module", "js_source", "state_json"]
 

@@ -32,8 +32,8 @@ from matplotlib.figure import Figure
 
 from .._validate import choice, real, whole
 from ..board import Board, goal_for
-from ..plots._common import figure_png
 from ..plots.search import draw_expansion, draw_search_progress
+from ..plots.style import figure_png
 from ..search.encode import encode_run, pack_run
 from ..search.trace import Trace as Replay
 from ._base import RunCache

@@ -26,8 +26,8 @@ from matplotlib.figure import Figure
 
 from .._validate import choice, describe, random_generator, real, whole
 from ..board import MAX_SIDE, Board, check_shape
-from ..plots._common import MARK_COLOR
 from ..plots.search import draw_gh_plane, draw_weight_sweep
+from ..plots.style import MARK_COLOR
 from ._base import RunCache
 from ._live import LiveView, js_module
 
