@@ -177,10 +177,7 @@ def _private_name_uses(path: Path, text: str | None = None) -> list[str]:
 # be real (the last test below), so the list only shrinks. Remove an entry when its file is fixed.
 PENDING = {
     *(f"exercises/lesson0{k}.py takes _short from puzzlelab.exercises._core" for k in range(7)),
-    "exercises/lesson03.py reads Board._trusted",
-    *(f"widgets/{name}.py imports the private module puzzlelab.plots._common"
-      for name in ("_base", "_live", "search_player", "weight_explorer")),
-}  # fmt: skip
+}
 
 
 def _without_line(use: str) -> str:
