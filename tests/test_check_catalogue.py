@@ -526,6 +526,13 @@ CATALOGUE = {
                 "Sattolo",
             ),
             ("seeded inside", lambda n, rng=None: my_fisher_yates(n, 0), "seeded inside"),
+            (
+                "stops at i = 2",
+                lambda n, rng=None: fisher_yates_with(
+                    lambda r, i, m: int(r.integers(0, i + 1)) if i > 1 else i
+                )(n, rng),
+                "all the way down to 1",
+            ),
             ("floats", lambda n, rng=None: [x + 0.5 for x in my_fisher_yates(n, rng)], "round it yourself"),
             ("the library", shuffles.fisher_yates, "library's own function"),
             (
@@ -608,6 +615,16 @@ CATALOGUE = {
                 "wrong direction",
             ),
             ("each pair twice", lambda s: 2 * count_inversions(s), "counted twice"),
+            (
+                "last position missed",
+                lambda s: sum(s[i] > s[j] for i in range(len(s)) for j in range(i + 1, len(s) - 1)),
+                "last position is missed",
+            ),
+            (
+                "neighbours only",
+                lambda s: sum(s[i] > s[i + 1] for i in range(len(s) - 1)),
+                "not only neighbours",
+            ),
             ("the library", lambda s: parity.inversions(s), "write it yourself"),
             (
                 "off by one",
@@ -895,7 +912,7 @@ CATALOGUE = {
         lesson06.check_pdb_values,
         pdb_values,
         [
-            ("the sum only", lambda p, b: sum(pdb_values(p, b)), "one value per pattern"),
+            ("the sum only", lambda p, b: sum(pdb_values(p, b)), "not their sum"),
             ("tiles for cells", lambda p, b: pdb_values(p, Board(range(16), 4, 4)), "sum of cell"),
             ("floats", lambda p, b: pdb_values(p, b, as_type=lambda v: float(v) + 0.5), "whole numbers"),
             ("text", lambda p, b: pdb_values(p, b, as_type=str), "whole numbers"),

@@ -109,14 +109,30 @@ def check_fisher_yates(my_fisher_yates, *, hidden=False):
         expect(missing == 0,
                f"in {size:,} shuffles of {n} items, {missing} of the {factorial(n)} "
                "permutations never appeared",
-               hint="j must run over 0..i, i included: an item may stay put (j < i is Sattolo's "
-               "algorithm, the articles' slip)")  # fmt: skip
+               hint=_missing_hint(perms))  # fmt: skip
         distance = sampled.tv_distance()
         expect(distance <= limit,
                f"{size:,} shuffles of {n} items are {distance:.3f} from uniform; "
                f"a fair shuffle lands under {limit}",
                hint="some permutations come up more often than others: draw j from 0..i only (not from "
                "0..n-1, the naive swap), for i = n-1 down to 1")  # fmt: skip
+
+
+def _single_cycle(perm) -> bool:
+    """True if following ``perm`` from 0 visits every item before coming back (one n-cycle)."""
+    seen, item = 1, int(perm[0])
+    while item != 0:
+        item, seen = int(perm[item]), seen + 1
+    return seen == len(perm)
+
+
+def _missing_hint(perms) -> str:
+    """Why some permutations never appear: every one a single cycle is Sattolo's j < i; else the
+    loop stops too early (some positions never get their turn)."""
+    if all(_single_cycle(perm) for perm in perms[:200]):
+        return ("j must run over 0..i, i included: an item may stay put (j < i is Sattolo's algorithm, "
+                "the articles' slip)")  # fmt: skip
+    return "the loop must give every position its turn: i runs from n-1 all the way down to 1"
 
 
 @exercise("pick j for Fisher-Yates")

@@ -138,8 +138,13 @@ _INVERSION_SLIPS: list[tuple[dict[tuple[int, ...], int], str]] = [
     ({(1, 1): 1}, "equal values are not inverted: count seq[i] > seq[j] only"),
     ({(2, 1): 0, (1, 2): 1}, "the wrong direction: count pairs where the EARLIER value is larger"),
     ({(2, 1): 2}, "each pair counted twice: j runs over the positions after i only"),
-    ({(2, 1): 0, (1, 2): 0, (3, 1, 2): 1}, "pairs of neighbours missed: j starts at i + 1"),
-]
+    ({(2, 1): 0, (1, 2): 0, (3, 1, 2): 1, (2, 1, 3): 0}, "pairs of neighbours missed: j starts at i + 1"),
+    ({(2, 1): 0, (1, 2): 0, (3, 1, 2): 1, (2, 1, 3): 1},
+     "the last position is missed: j runs from i + 1 to the very end, range(i + 1, len(seq))"),
+    ({(2, 1): 1, (2, 4, 3, 1): 2, (3, 2, 1): 2},
+     "an inversion is any pair in the wrong order, not only neighbours: compare each value with every "
+     "later one"),
+]  # fmt: skip
 
 
 def _inversions_hint(count_inversions) -> str:

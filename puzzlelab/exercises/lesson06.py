@@ -36,8 +36,15 @@ def check_pdb_values(pdb_values, *, hidden=False):
     for board in boards:
         values = plain(call(pdb_values, pdb, board), where="pdb_values", returns="a list of whole numbers")
         expect(
-            isinstance(values, list | tuple) and len(values) == len(pdb.partition),
-            f"pdb_values should return one value per pattern ({len(pdb.partition)}), got {_short(values)}",
+            isinstance(values, list | tuple),
+            f"pdb_values should return a list of {len(pdb.partition)} values, one per pattern; "
+            f"it returned the {type(values).__name__} {_short(values)}",
+            hint="return the list of the patterns' values, not their sum",
+        )
+        expect(
+            len(values) == len(pdb.partition),
+            f"pdb_values should return one value per pattern ({len(pdb.partition)} values), "
+            f"got {len(values)}: {_short(values)}",
             hint="one table read per pattern, in the order of pdb.partition",
         )
         where = f"board {board.text()!r}"
@@ -50,7 +57,8 @@ def check_pdb_values(pdb_values, *, hidden=False):
             sum(values),
             pdb(board, goal),
             where=f"{where} (the sum of the values)",
-            hint="index = sum of cell << (pdb.bits * k) over the pattern's tiles, k = 0, 1, ...",
+            hint="index = sum of cell << (pdb.bits * k) over the pattern's tiles, k = 0, 1, ...; "
+            "cell is where the tile stands (board.tiles.index(tile)), not board.tiles[tile]",
         )
         for group, value in zip(pdb.partition, values, strict=True):
             expect(
