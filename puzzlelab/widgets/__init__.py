@@ -1,10 +1,15 @@
-"""The lesson widgets. Each *is* an ipywidget (an ``ipywidgets.VBox`` holding its controls, so
-``VBox([PlayableBoard(), ParityLab()])`` composes) with an error line and a static PNG fallback
-for places where widgets cannot run (an unrun notebook, nbconvert, nbval).
+"""The lesson widgets, live in the browser. Each of the five lesson widgets (``PlayableBoard``,
+``ShuffleLab``, ``ParityLab``, ``SearchPlayer``, ``WeightExplorer``) is an ``anywidget.AnyWidget``
+whose plain ES module ships in ``puzzlelab/widgets/js/``: Python computes (boards, moves,
+searches, shuffles, exact numbers) and sends the data once, compactly; the browser draws,
+animates and steps through it with no kernel work per frame, and tells Python what the student
+did (a slid tile, the step where a replay paused). Each also offers a static PNG picture of its
+state and a plain-text summary for places where widgets cannot run (GitHub, nbviewer, an unrun
+notebook, nbval). ``Predict`` and ``BuildProgress`` are small ipywidgets boxes.
 
-Arguments are checked at once (``TypeError``/``ValueError`` naming the argument); the controls
-never raise (their messages go to the error line); the display and ``summary()`` work in every
-state. See :mod:`puzzlelab.widgets._base`.
+Arguments are checked at once (``TypeError``/``ValueError`` naming the argument); what comes
+from the browser is checked again and never raises (its message goes to the widget's error
+line); the display and ``summary()`` work in every state. See :mod:`puzzlelab.widgets._live`.
 
 >>> import ipywidgets
 >>> from puzzlelab.widgets import PlayableBoard

@@ -1,8 +1,7 @@
-"""What every lesson widget shares: it *is* an ``ipywidgets.VBox``, with an error line and a
-static PNG fallback.
-
-A view class subclasses :class:`View` (itself an ``ipywidgets.VBox``), so it composes like any
-widget: ``VBox([PlayableBoard(), ShuffleLab()])``. ``.widget`` still returns the view itself.
+"""What the widgets share beside :mod:`puzzlelab.widgets._live` (the live, anywidget ones): the
+bounded cache of runs, the argument check for flags, and :class:`View`, the base of the two
+small widgets built from ipywidgets' own controls (``Predict``, ``BuildProgress``): an
+``ipywidgets.VBox`` with an error line and a static PNG fallback.
 
 The error rule for the widgets (the library's rule, docs/design.md "One error rule", applied to them):
 
@@ -23,7 +22,6 @@ from __future__ import annotations
 
 import base64
 import html
-import io
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
@@ -35,18 +33,7 @@ from matplotlib.figure import Figure
 from .._validate import describe
 from ..plots.style import figure_png
 
-__all__ = [
-    "Blitter",
-    "RunCache",
-    "View",
-    "clear_artists",
-    "close_all",
-    "error_line",
-    "flag",
-    "png_image",
-    "rgba_png",
-    "set_title",
-]
+__all__ = ["RunCache", "View", "close_all", "error_line", "flag"]
 
 FALLBACK_DPI = 80
 
@@ -63,34 +50,6 @@ def flag(name: str, value: object) -> bool:
     if isinstance(value, bool | np.bool_):
         return bool(value)
     raise TypeError(f"{name} must be True or False, got {describe(value)}")
-
-
-def _shape_label(shape: tuple[int, int]) -> tuple[str, tuple[int, int]]:
-    return (f"{shape[0]}x{shape[1]}", shape)
-
-
-def size_dropdown(rows: int, cols: int, sizes) -> widgets.Dropdown:
-    """A board-size chooser offering ``sizes`` (plus ``rows x cols`` if it is not among them)."""
-    options = list(sizes) if (rows, cols) in sizes else [*sizes, (rows, cols)]
-    return widgets.Dropdown(
-        options=[_shape_label(s) for s in options],
-        value=(rows, cols),
-        description="size",
-        layout=widgets.Layout(width="150px"),
-    )
-
-
-def offer_size(dropdown: widgets.Dropdown, shape: tuple[int, int]) -> None:
-    """Add ``shape`` to a size chooser's options if it is not offered yet (a board set from code)."""
-    if all(value != shape for _, value in dropdown.options):
-        dropdown.options = [*dropdown.options, _shape_label(shape)]
-
-
-def png_image(css_class: str, *, width: int = 360) -> widgets.Image:
-    """An empty PNG ``Image`` widget of a fixed width with a stable CSS class."""
-    image = widgets.Image(format="png", width=width)
-    image.add_class(css_class)
-    return image
 
 
 def close_all(widget: widgets.Widget) -> None:
@@ -257,65 +216,3 @@ class View(widgets.VBox):
     def close(self) -> None:
         """Close every widget this view holds, then the view."""
         close_all(self)
-
-
-def clear_artists(ax) -> None:
-    """Remove what was drawn on ``ax`` but keep the axes, their ticks and scales (a redraw then
-    reuses the tick objects, which ``ax.clear()`` would rebuild at a cost of tens of ms)."""
-    for artist in [*ax.lines, *ax.collections, *ax.texts, *ax.patches, *ax.images]:
-        artist.remove()
-    if ax.legend_ is not None:
-        ax.legend_.remove()
-
-
-def set_title(ax, text: str) -> None:
-    """A small title at a fixed height (skips matplotlib's costly automatic title placement)."""
-    ax.set_title(text, fontsize=9, y=1.0)
-
-
-def rgba_png(rgba) -> bytes:
-    """PNG bytes of an RGBA array (fast zlib level: these images live for one step)."""
-    from PIL import Image
-
-    buffer = io.BytesIO()
-    Image.fromarray(np.asarray(rgba)).save(buffer, format="png", compress_level=1)
-    return buffer.getvalue()
-
-
-class Blitter:
-    """Draw a figure's unchanging part once; each step redraws only the artists that move.
-
-    The standard matplotlib blitting recipe on an Agg canvas: ``png(moving)`` restores the
-    saved background and draws just ``moving`` on top, so axes, ticks and labels are not laid
-    out again. Call :meth:`reset` whenever the unchanging part changes (new data range, new run).
-    """
-
-    def __init__(self, figure: Figure):
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-        self.figure = figure
-        self.canvas = FigureCanvasAgg(figure)
-        self.background = None
-
-    def reset(self) -> None:
-        self.background = None
-
-    def png(self, moving, *, settle=()) -> bytes:
-        """PNG of the figure with ``moving`` drawn over the saved background. ``settle`` are new
-        artists that stay from now on: they are drawn once and become part of the background
-        (so text, which is costly to draw, is drawn once rather than at every step)."""
-        moving = [a for a in moving if a is not None]
-        if self.background is None:
-            for artist in moving:
-                artist.set_animated(True)
-            self.canvas.draw()
-            self.background = self.canvas.copy_from_bbox(self.figure.bbox)
-        else:
-            self.canvas.restore_region(self.background)
-            if settle:
-                for artist in settle:
-                    self.figure.draw_artist(artist)
-                self.background = self.canvas.copy_from_bbox(self.figure.bbox)
-        for artist in moving:
-            self.figure.draw_artist(artist)
-        return rgba_png(self.canvas.buffer_rgba())
