@@ -692,9 +692,9 @@ function render({ model, el }) {
     state.drawn = state.step;
   }
 
-  const on = (target, type, handler) => {
-    target.addEventListener(type, handler);
-    return () => target.removeEventListener(type, handler);
+  const on = (target, type, handler, capture = false) => {
+    target.addEventListener(type, handler, capture);
+    return () => target.removeEventListener(type, handler, capture);
   };
   const choose = (name, value) => {
     model.set(name, value);
@@ -718,9 +718,13 @@ function render({ model, el }) {
     on(ui.heuristic, "change", () => choose("heuristic", ui.heuristic.value)),
     on(ui.weight, "input", () => { ui.weightText.textContent = formatG(Number(ui.weight.value)); }),
     on(ui.weight, "change", () => choose("weight", Number(ui.weight.value))),
-    on(root, "keydown", (event) => {
-      const tag = event.target.tagName;
-      if (tag === "SELECT" || (tag === "INPUT" && event.key !== " ")) return;  // menus and the bar keep their keys
+    // keys: on the window in the capture phase while the focus is inside the player, because
+    // Notebook 7 takes arrow keys on the document first and JupyterLab cancels a range input's own
+    on(globalThis, "keydown", (event) => {
+      const target = event.target;
+      if (!(target instanceof Node) || !root.contains(target)) return;
+      const tag = target.tagName;
+      if (tag === "SELECT" || (tag === "INPUT" && target !== ui.scrub && event.key !== " ")) return;
       const keys = {
         " ": playPause, ArrowRight: () => stepTo(state.step + 1), ArrowLeft: () => stepTo(state.step - 1),
         ArrowUp: () => stepTo(state.step + 10), ArrowDown: () => stepTo(state.step - 10),
@@ -728,10 +732,11 @@ function render({ model, el }) {
       };
       if (keys[event.key]) {
         event.preventDefault();
-        if (tag === "BUTTON" && event.key === " ") event.target.blur();
+        event.stopPropagation();
+        if (tag === "BUTTON" && event.key === " ") target.blur();
         keys[event.key]();
       }
-    }),
+    }, true),
   ];
   const onModel = [
     ["change:recording", load],
