@@ -181,3 +181,19 @@ def test_sample_refuses_a_shuffle_without_a_batch_version():
             sampling.sample("identity", 4, 3)
     finally:
         unregister_shuffle("identity")
+
+
+def test_the_widget_menus_offer_a_registered_heuristic(toy_heuristic):
+    from puzzlelab.widgets import SearchPlayer, WeightExplorer
+
+    player = SearchPlayer("1 2 3/4 _ 5/7 8 6", heuristic="half_manhattan")
+    explorer = WeightExplorer("1 2 3/4 _ 5/7 8 6", heuristic="half_manhattan")
+    try:
+        assert "half_manhattan" in player.heuristics
+        assert "half_manhattan" in explorer.heuristics
+        assert player.heuristics[:2] == ["manhattan", "linear_conflict"]
+        assert "zero" not in explorer.heuristics
+        assert player.replay.result.solved
+    finally:
+        player.close()
+        explorer.close()

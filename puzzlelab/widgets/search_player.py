@@ -44,6 +44,7 @@ __all__ = ["PLAYER_METHODS", "SPEEDS", "SearchPlayer"]
 #: the best-first searches the player replays (IDA*'s depth-first events have no frontier to show)
 PLAYER_METHODS = ("astar", "weighted_astar", "greedy", "bfs", "article")
 #: heuristics offered in the menu (the article's solver always uses its own)
+#: the order the menu lists the usual heuristics in; any other registered one follows them
 PLAYER_HEURISTICS = ("manhattan", "linear_conflict", "misplaced", "zero")
 #: the speeds the browser offers, in steps per second
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
@@ -59,10 +60,12 @@ NOTHING = "nothing to replay: see the message below"
 
 
 def player_heuristics() -> tuple[str, ...]:
-    """The heuristics the menu offers: the library's registry, in the player's order."""
+    """The heuristics the menu offers: every one in the library's registry (a newly registered
+    heuristic appears without touching the widget), the usual ones first."""
     from ..search import HEURISTICS
 
-    return tuple(name for name in PLAYER_HEURISTICS if name in HEURISTICS)
+    first = [name for name in PLAYER_HEURISTICS if name in HEURISTICS]
+    return (*first, *(name for name in HEURISTICS if name not in first))
 
 
 def replay_bytes(entry) -> int:

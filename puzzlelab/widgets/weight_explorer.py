@@ -33,7 +33,17 @@ from ._live import LiveView, js_module
 
 __all__ = ["SWEEP_WEIGHTS", "WeightExplorer", "decode_runs", "encode_runs"]
 
+#: the order the menu lists the usual heuristics in; any other registered one follows them
 EXPLORER_HEURISTICS = ("manhattan", "linear_conflict", "misplaced")
+
+
+def explorer_heuristics() -> tuple[str, ...]:
+    """The heuristics the menu offers: every one in the library's registry except ``zero``
+    (w * 0 is 0: there is no weight to explore), the usual ones first."""
+    from ..search import HEURISTICS
+
+    first = [name for name in EXPLORER_HEURISTICS if name in HEURISTICS]
+    return (*first, *(name for name in HEURISTICS if name not in first and name != "zero"))
 #: the grid of weights run once per instance and heuristic (fine steps where most happens)
 SWEEP_WEIGHTS = (
     *(1.0, 1.1, 1.2, 1.25, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8, 1.9, 2.0),
@@ -152,7 +162,7 @@ def _check_weight(value) -> float:
 
 
 def _check_heuristic(value) -> str:
-    return choice("heuristic", value, EXPLORER_HEURISTICS)
+    return choice("heuristic", value, explorer_heuristics())
 
 
 def _check_instance(value) -> str:
@@ -221,7 +231,13 @@ class WeightExplorer(LiveView):
         self._optimum: dict[Board, int | None] = {}
         self._published: tuple | None = None  # the (start, heuristic) whose runs the browser has
         self._quiet = True  # the traits' first values are not changes to act on
-        super().__init__(weight=weight, heuristic=heuristic, instance=start.text(), grid=list(SWEEP_WEIGHTS))
+        super().__init__(
+            weight=weight,
+            heuristic=heuristic,
+            instance=start.text(),
+            grid=list(SWEEP_WEIGHTS),
+            heuristics=list(explorer_heuristics()),
+        )
         self._quiet = False
         self.on_msg(self._on_message)
         self._guarded(self.update)
