@@ -824,13 +824,6 @@ def shuffle_board(name: str, rows: int, cols: int, rng=None, *, solvable: bool =
 
 
 # -- one old name, until lessons 03, 04 and 06's exercises are renamed ---------------------------
-def __getattr__(name: str):
-    """``shuffles.uniform_solvable`` is :func:`random_solvable_board` (to be removed)."""
-    if name == "uniform_solvable":
-        return random_solvable_board
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 # -- the SitePoint article's code, in the order it is printed (lessons 01 and 02) ---------
 # The article stores the board as ``boardParts[x][y]`` (x the column), so its loops and its
 # fix are modelled here cell by cell; the functions above keep the library's row-major order.

@@ -319,7 +319,7 @@ def korf_moves(ident):
 
 def far_overestimate():
     for seed in range(1000):
-        board = shuffles.uniform_solvable(3, 3, rng=seed)
+        board = shuffles.random_solvable_board(3, 3, rng=seed)
         d = exact_distance(board)
         if d >= 20 and heuristics.manhattan(board) + heuristics.misplaced(board) > d:
             return board
@@ -338,7 +338,7 @@ def near_detour(steps=30):
 def admissible_far_board():
     return next(
         b
-        for b in (shuffles.uniform_solvable(3, 3, rng=s) for s in range(100))
+        for b in (shuffles.random_solvable_board(3, 3, rng=s) for s in range(100))
         if exact_distance(b) >= 20 and heuristics.manhattan(b) + heuristics.misplaced(b) <= exact_distance(b)
     )
 

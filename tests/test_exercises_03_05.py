@@ -14,7 +14,7 @@ import pytest
 from puzzlelab import Board, heuristics, search
 from puzzlelab.exercises import NotAnswered, WrongAnswer, lesson03, lesson04, lesson05
 from puzzlelab.lesson_tools import exact_distance, heuristic_survey, iteration_work
-from puzzlelab.shuffles import shuffle_board, uniform_solvable
+from puzzlelab.shuffles import random_solvable_board, shuffle_board
 
 
 def stub(*args):
@@ -82,7 +82,7 @@ def test_greedy_extra_check(capsys):
 def far_overestimate():
     """A board at least 20 moves from the goal where manhattan + misplaced overestimates."""
     for seed in range(1000):
-        board = uniform_solvable(3, 3, rng=seed)
+        board = random_solvable_board(3, 3, rng=seed)
         d = exact_distance(board)
         if d >= 20 and heuristics.manhattan(board) + heuristics.misplaced(board) > d:
             return board
@@ -107,7 +107,7 @@ def test_overestimate_and_detour_checks(capsys):
         lesson03.check_overestimate(lambda: "1 2 3/4 5 6/7 _ 8")
     admissible_there = next(
         b
-        for b in (uniform_solvable(3, 3, rng=s) for s in range(100))
+        for b in (random_solvable_board(3, 3, rng=s) for s in range(100))
         if exact_distance(b) >= 20 and heuristics.manhattan(b) + heuristics.misplaced(b) <= exact_distance(b)
     )
     with pytest.raises(WrongAnswer, match="does not overestimate"):
@@ -121,7 +121,7 @@ def test_overestimate_and_detour_checks(capsys):
     detour = near_detour()
     passes(lesson03.check_article_detour, lambda: detour, capsys)
     # the lesson's example and its section-3 boards are detours, but too far from the goal
-    for far in (lesson03.LESSON_EXAMPLE, uniform_solvable(3, 3, rng=1)):
+    for far in (lesson03.LESSON_EXAMPLE, random_solvable_board(3, 3, rng=1)):
         assert search.article_solver(far).cost > exact_distance(far)
         with pytest.raises(WrongAnswer, match="at most 10 moves"):
             lesson03.check_article_detour(lambda far=far: far)
@@ -370,7 +370,7 @@ def test_share_beyond_check(capsys):
 def test_survey_matches_brute_force_on_2x3():
     survey = heuristic_survey("manhattan_with_blank", 2, 3)
     goal = Board.goal(2, 3)
-    boards = [uniform_solvable(2, 3, rng=s) for s in range(200)]
+    boards = [random_solvable_board(2, 3, rng=s) for s in range(200)]
     ratio = max(heuristics.manhattan_with_blank(b) / exact_distance(b) for b in boards if b != goal)
     drop = max(
         heuristics.manhattan_with_blank(b) - heuristics.manhattan_with_blank(c)
@@ -385,7 +385,7 @@ def test_survey_matches_brute_force_on_2x3():
 
 
 def test_iteration_work_counts_each_iteration():
-    board = uniform_solvable(3, 3, rng=3)
+    board = random_solvable_board(3, 3, rng=3)
     bounds, work = iteration_work(search.ida_star_events(board))
     assert bounds[0] == heuristics.manhattan(board)
     assert bounds[-1] == exact_distance(board)

@@ -345,9 +345,9 @@ def test_plain_refuses_generators_huge_values_and_deep_nesting():
 
 
 def test_a_huge_answer_is_shown_short():
-    from puzzlelab.exercises._core import _short
+    from puzzlelab.exercises._core import short
 
-    assert len(_short(list(range(10**6)))) <= 100
+    assert len(short(list(range(10**6)))) <= 100
 
 
 def test_a_stub_raise_reached_after_honest_code_is_a_wrong_answer_not_not_answered():

@@ -433,23 +433,39 @@ INSTANCES = st.one_of(
 )
 
 
+#: what a browser (or a tampered front-end) might send the weight explorer for each control
+BROWSER_VALUES = {
+    "weight": st.one_of(odd, st.sampled_from([1.0, 1.65, 2.0, 10.0, 10.5, 0.99, -0.0])),
+    "heuristic": st.one_of(odd, st.sampled_from(["manhattan", "misplaced", "linear_conflict", "zero"])),
+    "instance": st.one_of(odd, INSTANCES),
+}
+
+
 @pytest.mark.slow
 @CONTROLS
-@given(actions(["weight", "heuristic", "instance", "random"], max_size=6), st.lists(INSTANCES, max_size=3))
-def test_weight_explorer_controls_never_raise(steps, texts):
+@given(
+    st.lists(
+        st.one_of(
+            st.tuples(st.just("set"), st.sampled_from(sorted(BROWSER_VALUES)), st.integers(0, 10**6)),
+            st.tuples(st.just("message"), st.sampled_from(["random", "grid", "nonsense", None]), st.just(0)),
+        ),
+        max_size=6,
+    ),
+    st.data(),
+)
+def test_weight_explorer_controls_never_raise(steps, data):
     explorer = WeightExplorer("4 1 3/7 2 6/_ 5 8")
-    texts = list(texts)
     try:
-        for kind, k in steps:
-            if kind == "weight":
-                explorer.weight.value = 1.0 + 0.25 * (k % 37)
-            elif kind == "heuristic":
-                explorer.heuristic.value = pick(explorer.heuristic.options, k)
-            elif kind == "instance":
-                explorer.instance.value = texts.pop() if texts else "4 1 3/7 2 6/_ 5 8"
-            elif explorer.start.size <= 9:  # a random instance of a larger shape is slow, not odd
-                explorer.random_button.click()
+        for kind, name, _ in steps:
+            if kind == "set":  # a value set in the browser reaches the kernel through set_state
+                value = data.draw(BROWSER_VALUES[name])
+                explorer.set_state({name: value})
+            elif name != "random" or explorer.start.size <= 9:  # a random 4x4 is slow, not odd
+                explorer._on_message(explorer, {"type": name}, [])
             assert not UNEXPECTED.match(explorer.error_message), explorer.error_message
+            assert explorer.heuristic in explorer.heuristics
+            assert 1 <= explorer.weight <= 10
+            assert explorer.instance == explorer.start.text()
         assert_displays(explorer)
     finally:
         explorer.close()

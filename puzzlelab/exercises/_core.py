@@ -67,6 +67,7 @@ __all__ = [
     "plain",
     "refuse_library",
     "same",
+    "short",
     "time_limit",
     "whole_number",
 ]
@@ -82,7 +83,7 @@ _repr.maxlevel, _repr.maxstring, _repr.maxother = 4, _SHORT, _SHORT
 _repr.maxlist = _repr.maxtuple = _repr.maxset = _repr.maxfrozenset = _repr.maxdict = 40
 
 
-def _short(value: object) -> str:
+def short(value: object) -> str:
     """``repr(value)`` cut to a readable length (a huge list is never written out in full)."""
     try:
         text = _repr.repr(value)
@@ -222,7 +223,7 @@ class _Budget:
 
 
 def _refuse(value: object, where: str, returns: str) -> WrongAnswer:
-    return WrongAnswer(f"{where} returned {_short(value)} (of type {_kind(value)}), not {returns}",
+    return WrongAnswer(f"{where} returned {short(value)} (of type {_kind(value)}), not {returns}",
                        hint=f"return {returns}, built from plain Python values", reason="type")  # fmt: skip
 
 
@@ -394,12 +395,12 @@ def _stub_or_ran_past(fn: object, error: BaseException, doing: str) -> Exception
 
 
 def _not_a_function(value: object, title: str | None = None) -> WrongAnswer:
-    return WrongAnswer(f"the check needs your function, but got {_short(value)}",
+    return WrongAnswer(f"the check needs your function, but got {short(value)}",
                        hint="pass the function's name, without parentheses", title=title)  # fmt: skip
 
 
 def _describe_call(fn: object, args: tuple, kwargs: dict) -> str:
-    parts = [_short(a) for a in args] + [f"{k}={_short(v)}" for k, v in kwargs.items()]
+    parts = [short(a) for a in args] + [f"{k}={short(v)}" for k, v in kwargs.items()]
     return f"{_name(fn)}({', '.join(parts)})"
 
 
@@ -469,8 +470,8 @@ def same(got: object, want: object, *, where: str, hint: str | None = None, reve
         hint = "a float where a whole number belongs (such as 2.5 for 2): use //, or round yourself"
     elif got is not None and want is not None and _family(got) != _family(want):
         hint = f"return {returns or _returns(want)}, not {_FAMILY_NAMES[_family(got)]}"
-    shown = _short(got)
-    expected = f"expected {_short(want)}, got {shown}" if reveal else f"got {shown}, which is not right"
+    shown = short(got)
+    expected = f"expected {short(want)}, got {shown}" if reveal else f"got {shown}, which is not right"
     raise WrongAnswer(f"for {where}: {expected}", hint=hint)
 
 
@@ -505,7 +506,7 @@ def whole_number(value: object, *, where: str, returns: str = "a whole number (a
         hint = (
             "round it yourself (math.floor, //) to the whole number you mean" if type(got) is float else None
         )
-        raise WrongAnswer(f"{where} returned {_short(got)}, not {returns}", hint=hint or f"return {returns}",
+        raise WrongAnswer(f"{where} returned {short(got)}, not {returns}", hint=hint or f"return {returns}",
                           reason="type")  # fmt: skip
     return got
 
@@ -548,7 +549,7 @@ def exercise(title: str) -> Callable[[Callable[..., Any]], Callable[..., None]]:
     """Decorate a check ``check_x(student_fn, *, hidden=False)``: map its outcome to the three
     messages (not answered / wrong answer / "correct: <title>")."""
     if not isinstance(title, str) or not title.strip():
-        raise TypeError(f"exercise() needs a title (a non-empty string), got {_short(title)}")
+        raise TypeError(f"exercise() needs a title (a non-empty string), got {short(title)}")
 
     def decorate(check: Callable[..., Any]) -> Callable[..., None]:
         @functools.wraps(check)

@@ -18,7 +18,7 @@ import numpy as np
 from ..board import MOVES, OPPOSITE, Board, neighbour_table
 from ..parity import is_solvable
 from ..shuffles import shuffle_board
-from ._core import WrongAnswer, _short, call, exercise, expect, plain, refuse_library, same, whole_number
+from ._core import WrongAnswer, call, exercise, expect, plain, refuse_library, same, short, whole_number
 
 __all__ = [
     "EXERCISE_BOARDS",
@@ -218,7 +218,7 @@ def check_move_counts(move_counts, *, hidden=False):
         got = plain(call(move_counts, rows, cols), where=f"move_counts({rows}, {cols})",
                     returns="a list of rows, each a list of numbers")  # fmt: skip
         expect(isinstance(got, list | tuple) and all(isinstance(row, list | tuple) for row in got),
-               f"move_counts({rows}, {cols}) returned {_short(got)}, not a list of rows",
+               f"move_counts({rows}, {cols}) returned {short(got)}, not a list of rows",
                hint="return a list of rows, each a list of numbers")  # fmt: skip
         expect(len(got) == rows and all(len(row) == cols for row in got),
                f"move_counts({rows}, {cols}) has {len(got)} rows of {[len(row) for row in got][:8]} numbers",
@@ -255,7 +255,7 @@ def check_solvable_choice(solvable_indices, *, hidden=False):
         expect(not one_bool_each,
                f"your function returned one True/False per board ({list(got)}), not a set of indices",
                hint="return the set of the indices k whose board can reach the goal")  # fmt: skip
-        expect(isinstance(got, set | list | tuple), f"your function returned {_short(got)}, not a set of "
+        expect(isinstance(got, set | list | tuple), f"your function returned {short(got)}, not a set of "
                "indices", hint="return a set such as {0, 2}")  # fmt: skip
         chosen = {whole_number(k, where="solvable_indices(boards)", returns="a set of whole-number indices")
                   for k in got}  # fmt: skip

@@ -22,7 +22,6 @@ from ..distributions import exact, from_samples, solvable_mask, uniform
 from ..perm import all_permutations, rank
 from ._core import (
     WrongAnswer,
-    _short,
     call,
     call_within,
     exercise,
@@ -30,6 +29,7 @@ from ._core import (
     plain,
     refuse_library,
     same,
+    short,
     time_limit,
     whole_number,
 )
@@ -50,7 +50,7 @@ def _as_fraction(value: object, where: str) -> Fraction:
     floats only (not True/False, not text such as "1/2")."""
     got = plain(value, where=where, returns="a Fraction or a float")
     if type(got) not in (int, float, Fraction) or (type(got) is float and not math.isfinite(got)):
-        raise WrongAnswer(f"{where} returned {_short(got)}, not a number", hint=_NUMBER_HINT, reason="type")
+        raise WrongAnswer(f"{where} returned {short(got)}, not a number", hint=_NUMBER_HINT, reason="type")
     return Fraction(got).limit_denominator(10**9)
 
 
@@ -64,11 +64,11 @@ def _as_permutation(got: Any, n: int) -> list[int]:
     else:
         where = f"your shuffle (n = {n})"
         got = plain(got, where=where, returns="a list of whole numbers")
-        expect(isinstance(got, list | tuple), f"your shuffle returned {_short(got)} for n = {n}, not a list",
+        expect(isinstance(got, list | tuple), f"your shuffle returned {short(got)} for n = {n}, not a list",
                hint="return the list of cells after the swaps")  # fmt: skip
         perm = [whole_number(x, where=where, returns="a list of whole numbers") for x in got]
     expect(sorted(perm) == list(range(n)),
-           f"for n = {n} your shuffle returned {_short(perm)}, which is not a permutation of 0..{n - 1}",
+           f"for n = {n} your shuffle returned {short(perm)}, which is not a permutation of 0..{n - 1}",
            hint="swap items; never overwrite one")  # fmt: skip
     return perm
 
@@ -180,7 +180,7 @@ def _counts_by_permutation(got: dict, n: int) -> dict[tuple[int, ...], int]:
         try:
             counted[perm] = counted.get(perm, 0) + whole_number(value, where=f"naive_swap_counts({n})")
         except WrongAnswer:
-            raise WrongAnswer(f"naive_swap_counts({n})[{key!r}] is {_short(value)}, not a whole number",
+            raise WrongAnswer(f"naive_swap_counts({n})[{key!r}] is {short(value)}, not a whole number",
                               hint="a value counts the runs ending in its key") from None  # fmt: skip
     return counted
 

@@ -29,7 +29,6 @@ from ..shuffles import make_solvable
 from ._core import (
     NotAnswered,
     WrongAnswer,
-    _short,
     call,
     exercise,
     expect,
@@ -37,6 +36,7 @@ from ._core import (
     plain,
     refuse_library,
     same,
+    short,
     whole_number,
 )
 
@@ -74,7 +74,7 @@ def _as_board(value: object, where: str) -> Board:
     try:
         return Board.parse(value)
     except (TypeError, ValueError) as error:
-        raise WrongAnswer(f"{where} returned {_short(value)}, which is not a board ({error})",
+        raise WrongAnswer(f"{where} returned {short(value)}, which is not a board ({error})",
                           hint='return a Board or text such as "1 2 3 4/5 6 _ 7"') from None  # fmt: skip
 
 
@@ -190,7 +190,7 @@ def check_verdicts(verdicts, *, hidden=False):
     for text in VERDICT_BOARDS:
         expect(text in got, f"no verdict for {text!r}", hint="use VERDICT_BOARDS texts as keys")
         expect(isinstance(got[text], bool),
-               f"the verdict for {text!r} is {_short(got[text])}, not True or False",
+               f"the verdict for {text!r} is {short(got[text])}, not True or False",
                hint="True if the board can reach the blank-last goal")  # fmt: skip
         wrong += got[text] != is_solvable(Board.parse(text))
     expect(wrong == 0, f"{wrong} of the {len(VERDICT_BOARDS)} verdicts are wrong",
@@ -256,7 +256,7 @@ def check_rule(my_rule, *, hidden=False):
     with _write_it_yourself(my_rule, parity, _PARITY_ANSWERS):
         for board, goal, truth in cases:
             got = plain(call(my_rule, board, goal), returns="True or False")
-            expect(type(got) is bool, f"my_rule({board.text()!r}, {goal.text()!r}) returned {_short(got)}, "
+            expect(type(got) is bool, f"my_rule({board.text()!r}, {goal.text()!r}) returned {short(got)}, "
                    "not True or False", hint="return a comparison, e.g. ... % 2 == 0")  # fmt: skip
             same(got, truth, where=f"board {board.text()!r} with goal {goal.text()!r}",
                  hint=_rule_hint(board, goal, truth))  # fmt: skip

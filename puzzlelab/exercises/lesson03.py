@@ -25,11 +25,10 @@ from ..board import Board
 from ..lesson_tools import exact_distance
 from ..perm import unrank_many
 from ..search import state_space_distances
-from ..shuffles import shuffle_board, uniform_solvable
+from ..shuffles import random_solvable_board, shuffle_board
 from ._core import (
     TooSlow,
     WrongAnswer,
-    _short,
     call,
     call_within,
     exercise,
@@ -37,6 +36,7 @@ from ._core import (
     plain,
     refuse_library,
     same,
+    short,
     time_limit,
 )
 
@@ -77,7 +77,7 @@ def _as_board(value, where: str, *, none_hint: str | None = None) -> Board:
         return Board.parse(value)
     except (TypeError, ValueError) as error:
         raise WrongAnswer(
-            f"{where} returned {_short(value)}, which is not a board ({error})",
+            f"{where} returned {short(value)}, which is not a board ({error})",
             hint=f"return {_BOARD_RETURNS}",
         ) from None
 
@@ -159,7 +159,7 @@ def check_greedy_extra(greedy_extra_moves, *, hidden=False):
     """``greedy_extra_moves(board)`` is greedy best-first search's solution length minus the
     optimum, on solvable 3x3 boards."""
     boards = [Board.parse("8 7 3/1 _ 4/6 2 5"), LESSON_EXAMPLE]
-    boards += [uniform_solvable(3, 3, rng=seed) for seed in (range(100, 112) if hidden else (7, 8))]
+    boards += [random_solvable_board(3, 3, rng=seed) for seed in (range(100, 112) if hidden else (7, 8))]
     for board in boards:
         got = plain(call_within(20, greedy_extra_moves, board), returns="a whole number of moves")
         run, optimum = search.greedy(board), exact_distance(board)
@@ -190,7 +190,7 @@ def _greedy_extra_hint(got: object, run: search.SearchResult, optimum: int) -> s
 
 _OVERESTIMATE_HINT = (
     "compare h = manhattan + misplaced with exact_distance(board) on many random boards "
-    "(shuffles.uniform_solvable with seeds 0, 1, 2, ...): a few hundred are enough"
+    "(shuffles.random_solvable_board with seeds 0, 1, 2, ...): a few hundred are enough"
 )
 _DETOUR_HINT = (
     "walks of about 10 slides almost never give a detour; walks of 20 to 30 slides "
@@ -212,7 +212,7 @@ def check_overestimate(overestimate_board, *, hidden=False):
     expect(
         d >= OVERESTIMATE_MIN_DISTANCE,
         f"{board.text()} is only {d} moves from the goal; find one at least {OVERESTIMATE_MIN_DISTANCE} away",
-        hint="random boards (shuffles.uniform_solvable) are mostly 20 or more moves away",
+        hint="random boards (shuffles.random_solvable_board) are mostly 20 or more moves away",
     )
     expect(
         h > d,
@@ -308,7 +308,7 @@ def _number(value: object, where: str) -> float:
     got = plain(value, where=where, returns="a number of moves")
     if type(got) not in (int, float) or not np.isfinite(got):
         hint = "return the estimated number of moves left, a whole number"
-        raise WrongAnswer(f"{where} returned {_short(got)}, not a number", hint=hint, reason="type")
+        raise WrongAnswer(f"{where} returned {short(got)}, not a number", hint=hint, reason="type")
     return got
 
 
@@ -416,7 +416,7 @@ def check_my_heuristic(my_heuristic, *, hidden=False):
     h = _number(call(my_heuristic, goal, goal), "my_heuristic(goal, goal)")  # a stub: "not answered"
     expect(h <= 0, f"not admissible: h = {h:g} on the goal itself", hint=_ADMISSIBLE_HINT)
     _sweep(my_heuristic, _FIRST_SWEEP)  # the likeliest overestimates: named before the node count
-    instances = [uniform_solvable(3, 3, rng=seed) for seed in (1, 5, 16)]
+    instances = [random_solvable_board(3, 3, rng=seed) for seed in (1, 5, 16)]
     with time_limit(60, "A* with my_heuristic on three boards"):
         mine = sum(search.astar(b, heuristic=my_heuristic).expanded for b in instances)
     base = sum(search.astar(b, heuristic=heuristics.manhattan).expanded for b in instances)

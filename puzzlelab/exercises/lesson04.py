@@ -9,10 +9,9 @@ from .. import search
 from ..board import Board
 from ..heuristics import manhattan
 from ..lesson_tools import exact_distance, iteration_work
-from ..shuffles import uniform_solvable
+from ..shuffles import random_solvable_board
 from ._core import (
     WrongAnswer,
-    _short,
     call,
     call_within,
     exercise,
@@ -20,6 +19,7 @@ from ._core import (
     plain,
     refuse_library,
     same,
+    short,
     time_limit,
 )
 
@@ -37,7 +37,7 @@ WEIGHTS = (1, 1.25, 1.5, 2, 3, 5, 10)
 
 def lesson_puzzles() -> list[Board]:
     """The lesson's 20 puzzles: uniformly random solvable 8-puzzles with seeds 0..19."""
-    return [uniform_solvable(3, 3, rng=seed) for seed in range(20)]
+    return [random_solvable_board(3, 3, rng=seed) for seed in range(20)]
 
 
 @exercise("weighted A* in fifteen lines")
@@ -56,7 +56,7 @@ def check_weighted_astar(my_weighted_astar, *, hidden=False):
                     returns="a tuple (solution length, nodes expanded)")  # fmt: skip
         expect(
             isinstance(got, tuple | list) and len(got) == 2,
-            f"my_weighted_astar should return (solution length, nodes expanded), got {_short(got)}",
+            f"my_weighted_astar should return (solution length, nodes expanded), got {short(got)}",
             hint="return g, expanded when the goal comes off the heap",
         )
         same(
@@ -124,7 +124,7 @@ def _named_search(name: str, board: Board):
 def _priority(chosen: dict, name: str):
     """The student's priority for ``name``, checked to be a function of (g, h) giving a number."""
     f = chosen[name]
-    expect(callable(f), f'priorities()["{name}"] is {_short(f)}, not a function',
+    expect(callable(f), f'priorities()["{name}"] is {short(f)}, not a function',
            hint="give a function of g and h, e.g. lambda g, h: g")  # fmt: skip
     where = f'priorities()["{name}"](g=3, h=7)'
     try:
@@ -136,13 +136,13 @@ def _priority(chosen: dict, name: str):
                           hint="a priority takes two numbers, g and h") from error  # fmt: skip
     expect(
         type(value) in (int, float),
-        f"{where} returned {_short(value)}, not a number",
+        f"{where} returned {short(value)}, not a number",
         hint="a priority is one number: the frontier expands the smallest first",
     )
 
     def number(g, h):  # the engine sorts plain numbers: no object of the student's own can steer it
         got = plain(f(g, h), where=f'priorities()["{name}"]', returns="a number")
-        expect(type(got) in (int, float), f'priorities()["{name}"] returned {_short(got)}, not a number')
+        expect(type(got) in (int, float), f'priorities()["{name}"] returned {short(got)}, not a number')
         return got
 
     return number
@@ -164,7 +164,7 @@ def check_priorities(priorities, *, hidden=False):
     search: breadth-first, A*, weighted A* with w = 3, and "h decides, ties go to the smaller g"
     (weighted A* with a huge weight)."""
     chosen = call(priorities)
-    expect(isinstance(chosen, dict), f"priorities() should return a dict, got {_short(chosen)}")
+    expect(isinstance(chosen, dict), f"priorities() should return a dict, got {short(chosen)}")
     missing = [name for name in PRIORITY_NAMES if name not in chosen]
     expect(
         not missing, f"priorities() has no entry for {missing}", hint=f"give all of {list(PRIORITY_NAMES)}"

@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import search
 from ..board import Board
-from ._core import WrongAnswer, _short, call, exercise, expect, plain, same, whole_number
+from ._core import WrongAnswer, call, exercise, expect, plain, same, short, whole_number
 
 __all__ = ["BY_HAND", "check_by_hand", "check_line_penalty", "check_share_beyond", "line_board"]
 
@@ -90,7 +90,7 @@ def check_by_hand(by_hand, *, hidden=False):
     )
     expect(
         isinstance(got, tuple | list) and len(got) == 2,
-        f"by_hand() should return two numbers, got {_short(got)}",
+        f"by_hand() should return two numbers, got {short(got)}",
         hint="return the two numbers, e.g. return 3, 5",
     )
     manhattan, conflict = (whole_number(x, where="by_hand()", returns="two whole numbers") for x in got)

@@ -10,8 +10,8 @@ import numpy as np
 from .. import search
 from ..board import Board
 from ..perm import unrank_many
-from ..shuffles import uniform_solvable
-from ._core import _short, call, call_within, exercise, expect, plain, same
+from ..shuffles import random_solvable_board
+from ._core import call, call_within, exercise, expect, plain, same, short
 
 __all__ = ["check_admissible_combinations", "check_korf_solution", "check_pdb_values"]
 
@@ -32,25 +32,25 @@ def check_pdb_values(pdb_values, *, hidden=False):
     pdb = search.pattern_database(goal, reflect=False)
     boards = [goal, *(b for _, b, _ in search.korf100()[:3])]
     rng = np.random.default_rng(606 if hidden else 6)
-    boards += [uniform_solvable(4, 4, rng=rng, goal=goal) for _ in range(500 if hidden else 20)]
+    boards += [random_solvable_board(4, 4, rng=rng, goal=goal) for _ in range(500 if hidden else 20)]
     for board in boards:
         values = plain(call(pdb_values, pdb, board), where="pdb_values", returns="a list of whole numbers")
         expect(
             isinstance(values, list | tuple),
             f"pdb_values should return a list of {len(pdb.partition)} values, one per pattern; "
-            f"it returned the {type(values).__name__} {_short(values)}",
+            f"it returned the {type(values).__name__} {short(values)}",
             hint="return the list of the patterns' values, not their sum",
         )
         expect(
             len(values) == len(pdb.partition),
             f"pdb_values should return one value per pattern ({len(pdb.partition)} values), "
-            f"got {len(values)}: {_short(values)}",
+            f"got {len(values)}: {short(values)}",
             hint="one table read per pattern, in the order of pdb.partition",
         )
         where = f"board {board.text()!r}"
         expect(
             all(type(v) is int for v in values),
-            f"pdb_values should return whole numbers (table values), got {_short(values)}",
+            f"pdb_values should return whole numbers (table values), got {short(values)}",
             hint="int(table[index]) for each pattern",
         )
         same(
@@ -119,14 +119,14 @@ def check_admissible_combinations(admissible_combinations, *, hidden=False):
     answers = plain(call(admissible_combinations), where="admissible_combinations()",
                     returns="a dict {combination: True or False}")  # fmt: skip
     expect(isinstance(answers, dict),
-           f"admissible_combinations() should return a dict, got {_short(answers)}",
+           f"admissible_combinations() should return a dict, got {short(answers)}",
            hint=f"answer all of {', '.join(COMBINATIONS)} with True or False")  # fmt: skip
     wrong = 0
     for key, truth in _combination_truth().items():
         expect(key in answers, f"no answer for {key!r}", hint=f"answer all of {', '.join(COMBINATIONS)}")
         expect(
             isinstance(answers[key], bool),
-            f'the answer for "{key}" should be True or False, got {_short(answers[key])}',
+            f'the answer for "{key}" should be True or False, got {short(answers[key])}',
             hint="True if the combination never overestimates",
         )
         wrong += answers[key] != truth
@@ -151,7 +151,7 @@ def check_korf_solution(solve_korf, *, hidden=False):
                       returns='a list of moves such as ["U", "L"]')  # fmt: skip
         expect(
             isinstance(moves, list | tuple | str) and all(isinstance(m, str) for m in moves),
-            f"solve_korf({ident}) should return a list of moves, got {_short(moves)}",
+            f"solve_korf({ident}) should return a list of moves, got {short(moves)}",
             hint="return the search result's .moves",
         )
         try:

@@ -85,7 +85,8 @@ def keys_and_scrub_move_the_step(page: Page, root: Locator) -> None:
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     assert shown_step(root) == 3
-    expect(root.locator(".puzzlelab-search-info")).to_have_text(re.compile(r"^step 3 of 6744: expand g=1 h=20 f=21;"))
+    info = root.locator(".puzzlelab-search-info")
+    expect(info).to_have_text(re.compile(r"^step 3 of 6744: expand g=1 h=20 f=21;"))
     page.keyboard.press("ArrowLeft")
     assert shown_step(root) == 2
     page.keyboard.press("End")
