@@ -38,3 +38,22 @@ def test_github_actions_run_the_ci_script():
     job = workflow["jobs"]["test"]
     assert job["timeout-minutes"] <= 90
     assert "3.11" in job["container"]
+
+
+def test_no_lesson_installs_a_package_name_the_project_has_not_published():
+    """A lesson's code never runs pip (a name on PyPI that is not ours would run for every student
+    who opens it on Colab); its first code cell imports puzzlelab and, if that fails, says how to
+    install it and stops."""
+    import json
+
+    lessons = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    assert len(lessons) >= 7
+    for path in lessons:
+        cells = [c for c in json.loads(path.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code"]
+        for cell in cells:
+            for line in "".join(cell["source"]).splitlines():
+                assert not line.lstrip().startswith(("%pip", "!pip", "%conda", "!conda")), (path.name, line)
+                assert "subprocess" not in line, (path.name, line)
+        first = "".join(cells[0]["source"])
+        assert "import puzzlelab" in first, path.name
+        assert "raise ModuleNotFoundError" in first, path.name
