@@ -60,3 +60,19 @@ def test_every_lesson_widget_responds_in_jupyterlab(lab, lab_page):
         expect(widget, f"{css_class} is not shown").to_be_visible()
         respond(widget)
         widget.screenshot(path=str(screenshot_dir() / f"lab_fixture_{slug}.png"))
+
+
+def test_every_lesson_widget_responds_in_notebook_7(lab, lab_page):
+    """The same widgets in Notebook 7 (the classic-style interface served by the same server),
+    which handles keys and focus differently from JupyterLab."""
+    lab_page.goto(f"{lab.url}/notebooks/lesson_widgets_fixture.ipynb?token={TOKEN}")
+    lab_page.wait_for_selector(".jp-Notebook .jp-Cell")
+    lab_page.wait_for_selector(".jp-DebuggerBugButton[aria-disabled='false']")
+    run_all(lab_page)
+    for slug in ["shuffling", "parity", "search", "weights"]:
+        css_class, respond = MAIN_WIDGET[slug]
+        widget = lab_page.locator(f".{css_class}").first
+        widget.scroll_into_view_if_needed()
+        expect(widget, f"{css_class} is not shown").to_be_visible()
+        respond(widget)
+        widget.screenshot(path=str(screenshot_dir() / f"notebook7_fixture_{slug}.png"))

@@ -446,9 +446,9 @@ function render({ model, el }) {
   const dom = buildDom(el);
   const state = { runs: [], index: 0, limits: { gmax: 1, hmax: 1 }, requested: new Set(), timer: null };
   const listeners = [];
-  const listen = (target, name, handler) => {
-    target.addEventListener(name, handler);
-    listeners.push(() => target.removeEventListener(name, handler));
+  const listen = (target, name, handler, options = false) => {
+    target.addEventListener(name, handler, options);
+    listeners.push(() => target.removeEventListener(name, handler, options));
   };
 
   function draw() {
@@ -522,13 +522,22 @@ function render({ model, el }) {
     tellKernel(run.weight);
   }
   listen(dom.slider, "input", () => choose(Number(dom.slider.value)));
-  // the keys are handled here (JupyterLab's notebook cancels a range input's own arrow keys)
-  listen(dom.slider, "keydown", (event) => {
-    const next = keyStep(event.key, state.index, state.runs.length);
-    if (next === null) return;
-    event.preventDefault();
-    if (next !== state.index) choose(next);
-  });
+  // The keys are handled here (JupyterLab's notebook cancels a range input's own arrow keys), on
+  // the window in the capture phase while the slider has the focus: Notebook 7 handles keys on
+  // the document in the capture phase, before they would reach the slider (arrows change cells).
+  listen(
+    window,
+    "keydown",
+    (event) => {
+      if (event.target !== dom.slider) return;
+      const next = keyStep(event.key, state.index, state.runs.length);
+      if (next === null) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (next !== state.index) choose(next);
+    },
+    true,
+  );
   // what is typed into the widget's controls is not a notebook shortcut
   listen(dom.root, "keydown", (event) => {
     if (event.target !== dom.root) event.stopPropagation();
