@@ -22,6 +22,7 @@ import numpy as np
 from . import heuristics
 from ._validate import describe
 from .board import Board, goal_for, neighbour_table
+from .parity import explain
 from .perm import rank, rank_many, unrank_many
 from .search import state_space_distances
 
@@ -38,9 +39,16 @@ __all__ = [
 
 def exact_distance(board: Board, goal: Board | None = None) -> int:
     """The optimal number of moves from ``board`` to ``goal`` (default: blank last), read from the
-    whole state space (boards of at most 9 cells); -1 if ``board`` cannot reach ``goal``."""
+    whole state space (boards of at most 9 cells).
+
+    Raises ``ValueError`` with the parity explanation if ``board`` cannot reach ``goal`` (there is
+    no number of moves to give: ``-1`` would be a silent wrong answer in a sum or a comparison).
+    """
     goal = goal_for(board, goal)
-    return int(state_space_distances(board.rows, board.cols, goal)[rank(board.tiles)])
+    distance = int(state_space_distances(board.rows, board.cols, goal)[rank(board.tiles)])
+    if distance < 0:
+        raise ValueError(f"board cannot reach the goal, so it has no distance:\n{explain(board, goal)}")
+    return distance
 
 
 def neighbour_ranks(states: np.ndarray, rows: int, cols: int) -> np.ndarray:

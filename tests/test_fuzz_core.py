@@ -358,3 +358,19 @@ def test_a_solvable_start_is_solved_by_ida_star_whatever_inf_the_children_get():
     on_path = {start, start.move("R"), goal}
     result = search.ida_star(start, heuristic=lambda b, g=None: manhattan(b, g) if b in on_path else math.inf)
     assert result.moves == ["R", "R"]
+
+
+@given(st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3)]), st.integers(0, 2**32 - 1))
+def test_exact_distance_of_a_board_that_cannot_reach_the_goal_is_refused(shape, seed):
+    """It returned -1, a number a student could add up or compare without noticing."""
+    from puzzlelab import Board
+    from puzzlelab.lesson_tools import exact_distance
+    from puzzlelab.parity import is_solvable
+
+    tiles = list(np.random.default_rng(seed).permutation(shape[0] * shape[1]))
+    board = Board(tiles, *shape)
+    if is_solvable(board):
+        assert exact_distance(board) >= 0
+    else:
+        with pytest.raises(ValueError, match="cannot reach the goal"):
+            exact_distance(board)
