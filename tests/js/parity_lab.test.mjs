@@ -18,8 +18,9 @@ import {
   readout,
   tweenArcs,
 } from "../../puzzlelab/widgets/js/parity_lab.js";
+import { fixtureDir } from "./fixtures.mjs";
 
-const DIR = join(process.env.PUZZLELAB_JS_FIXTURES ?? "", "parity_lab");
+const DIR = fixtureDir("parity_lab");
 const CASES = JSON.parse(readFileSync(join(DIR, "cases.json"), "utf8"));
 const STEPS = CASES.flatMap((c) => c.steps.map((s, k) => ({ ...s, lab: c, k, previous: c.steps[k - 1] })));
 const bytes = (step) => readFileSync(join(DIR, step.bin));

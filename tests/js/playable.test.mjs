@@ -18,8 +18,9 @@ import {
   stepDuration,
   tilePositions,
 } from "../../puzzlelab/widgets/js/playable.js";
+import { fixtureDir } from "./fixtures.mjs";
 
-const DIR = join(process.env.PUZZLELAB_JS_FIXTURES ?? "", "playable");
+const DIR = fixtureDir("playable");
 const read = (name) => JSON.parse(readFileSync(join(DIR, name), "utf8"));
 const { cases, keys } = read("boards.json");
 

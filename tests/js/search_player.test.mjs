@@ -7,8 +7,9 @@ import { join } from "node:path";
 import {
   advance, cellOrigins, children, clampStep, decode, describe, formatG, frontier, node, path, unpack,
 } from "../../puzzlelab/widgets/js/search_player.js";
+import { fixtureDir } from "./fixtures.mjs";
 
-const DIR = join(process.env.PUZZLELAB_JS_FIXTURES, "search_player");
+const DIR = fixtureDir("search_player");
 const RUNS = JSON.parse(readFileSync(join(DIR, "runs.json"), "utf8"));
 
 function same(actual, wanted, where) {

@@ -29,8 +29,9 @@ import {
   proportions,
   textOn,
 } from "../../puzzlelab/widgets/js/shuffle_lab.js";
+import { fixtureDir } from "./fixtures.mjs";
 
-const DIR = join(process.env.PUZZLELAB_JS_FIXTURES ?? "", "shuffle_lab");
+const DIR = fixtureDir("shuffle_lab");
 const CASES = JSON.parse(readFileSync(join(DIR, "cases.json"), "utf8"));
 const bytes = (name) => readFileSync(join(DIR, name));
 const SAMPLED = CASES.filter((c) => c.batches.length);

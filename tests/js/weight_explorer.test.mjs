@@ -22,8 +22,9 @@ import {
   runAt,
   tickStep,
 } from "../../puzzlelab/widgets/js/weight_explorer.js";
+import { fixtureDir } from "./fixtures.mjs";
 
-const DIR = join(process.env.PUZZLELAB_JS_FIXTURES ?? "", "weight_explorer");
+const DIR = fixtureDir("weight_explorer");
 const bytes = (name) => readFileSync(join(DIR, name));
 const json = (name) => JSON.parse(readFileSync(join(DIR, name), "utf8"));
 
