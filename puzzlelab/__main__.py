@@ -258,8 +258,8 @@ def cmd_lessons(args: argparse.Namespace, *, launch: Launcher, source: Path | No
 
 
 def cmd_app(args: argparse.Namespace, *, launch: Launcher, source: Path | None) -> int:
-    notebook = find_app(args.lesson, source=source)
     _require("voila")
+    notebook = find_app(args.lesson, source=source)
     _warn_if_exposed(args.ip)
     env = dict(os.environ)
     token = None

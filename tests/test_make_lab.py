@@ -79,8 +79,10 @@ def test_make_lab_opens_a_copy_of_the_right_edition_without_the_news_pop_up(targ
         text = json.dumps(lesson["content"])
         assert ("BEGIN SOLUTION" in text) == (edition == "teacher")
         news = _get(f"{url}/lab/api/settings/@jupyterlab/apputils-extension:notification?token=t0ken")
-        assert news["settings"]["fetchNews"] == "false"
-        assert news["settings"]["checkForUpdates"] is False
+        defaults = {name: spec.get("default") for name, spec in news["schema"]["properties"].items()}
+        effective = {**defaults, **news["settings"]}  # the user's own settings over the defaults
+        assert effective["fetchNews"] == "false"
+        assert effective["checkForUpdates"] is False
     finally:
         _stop(server)
     assert (tmp_path / "work" / edition / "00_play.ipynb").is_file()

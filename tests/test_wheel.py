@@ -31,7 +31,7 @@ SOURCE_FILES = ["pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "envir
 SOURCE_DIRS = [".binder", ".ci", "tests", "benchmarks"]
 EXTRA_LESSON = "98_wheel_check.ipynb"  # always present, so the copy step is exercised before lessons exist
 NOT_A_LESSON = "scratch.ipynb"
-RUNTIME = {"numpy", "matplotlib", "ipywidgets", "pillow", "platformdirs", "tqdm"}
+RUNTIME = {"numpy", "matplotlib", "ipywidgets", "anywidget", "pillow", "platformdirs", "tqdm"}
 # quick tests that read what only a complete sdist has: the lessons, README, the conda files
 SDIST_TESTS = ["tests/test_board.py", "tests/test_readme.py", "tests/test_environment_yml.py"]
 
