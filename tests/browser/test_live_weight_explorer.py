@@ -30,8 +30,9 @@ SNAPSHOT = """root => ({
 })"""
 
 #: in the page: on the next keydown, note when, and take a snapshot in the first animation frame after it
+#: listens where the module does (the window, capture phase), since the module stops the key there
 ARM = """root => { window.__afterKey = null;
-  document.addEventListener('keydown', () => { window.__keyAt = performance.now();
+  window.addEventListener('keydown', () => { window.__keyAt = performance.now();
     requestAnimationFrame(() => { window.__afterKey = window.__snapshot(root); });
   }, {capture: true, once: true});
 }"""
