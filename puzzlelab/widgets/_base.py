@@ -32,6 +32,7 @@ from matplotlib.figure import Figure
 
 from .._validate import describe
 from ..plots.style import figure_png
+from ._live import Guarded, error_text
 
 __all__ = ["RunCache", "View", "close_all", "error_line", "flag"]
 
@@ -123,7 +124,7 @@ class RunCache(Generic[V]):
         self.bytes = 0
 
 
-class View(widgets.VBox):
+class View(Guarded, widgets.VBox):
     """Base class of the lesson widgets: an ``ipywidgets.VBox`` with an error line and a fallback.
 
     Subclasses build their controls and read-outs, then call :meth:`_compose` with the rows to
@@ -150,29 +151,9 @@ class View(widgets.VBox):
         for name in box._dom_classes:
             self.add_class(name)
 
-    def __repr__(self) -> str:
-        return f"<{self._safe_summary()}>"
-
-    # -- errors shown inside the widget ---------------------------------------------------
-    def _guarded(self, handler: Callable, *args) -> bool:
-        """Run ``handler(*args)``; on an exception show its message and return False."""
-        try:
-            handler(*args)
-        except Exception as err:  # shown to the student, never raised into the notebook
-            self.show_error(err)
-            return False
-        self.clear_error()
-        return True
-
-    def _on(self, handler: Callable) -> Callable:
-        """A callback for ``observe``/``on_click`` that runs ``handler()`` guarded."""
-        return lambda *_: self._guarded(handler)
-
+    # -- errors shown inside the widget (the rule itself: _live.Guarded) ---------------------
     def show_error(self, err: BaseException | str) -> None:
-        if isinstance(err, str | ValueError | TypeError):  # the library's own clear messages
-            message = str(err)
-        else:  # something unexpected: say what kind of error it was
-            message = f"{type(err).__name__}: {err}"
+        message = error_text(err)
         lines = html.escape(message).replace("\n", "<br>")  # a parity explanation has several lines
         self.error.value = f'<span style="color:#b00020">&#9888; {lines}</span>'
 
@@ -193,12 +174,6 @@ class View(widgets.VBox):
 
     def summary(self) -> str:  # pragma: no cover - every subclass overrides it
         raise NotImplementedError
-
-    def _safe_summary(self) -> str:
-        try:
-            return self.summary()
-        except Exception as err:  # a summary must never raise into the notebook
-            return f"{type(self).__name__} ({type(err).__name__} in its summary: {err})"
 
     def static_png(self) -> bytes:
         """A PNG picture of the current state, for places where widgets cannot run."""

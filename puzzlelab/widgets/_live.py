@@ -39,7 +39,16 @@ from matplotlib.figure import Figure
 
 from ..plots.style import figure_png
 
-__all__ = ["FALLBACK_DPI", "JS_DIR", "LiveView", "js_module", "js_source", "state_json"]
+__all__ = [
+    "FALLBACK_DPI",
+    "JS_DIR",
+    "Guarded",
+    "LiveView",
+    "error_text",
+    "js_module",
+    "js_source",
+    "state_json",
+]
 
 #: where the widgets' ES modules live (shipped in the package, read by anywidget)
 JS_DIR = Path(str(resources.files("puzzlelab.widgets") / "js"))
@@ -60,13 +69,27 @@ def js_source(name: str) -> str:
     return js_module(name).read_text(encoding="utf-8")
 
 
-class LiveView(anywidget.AnyWidget):
-    """Base class of the live lesson widgets (see the module's docstring for the error rule)."""
+def error_text(err: BaseException | str) -> str:
+    """What a widget's error line says for ``err``: the library's own clear messages as they are,
+    anything unexpected with the kind of error it was."""
+    if isinstance(err, str | ValueError | TypeError):
+        return str(err)
+    return f"{type(err).__name__}: {err}"
 
-    #: the message the widget shows under itself ('' when there is none), as plain text
-    error = traitlets.Unicode("").tag(sync=True)
 
-    # -- errors shown inside the widget ---------------------------------------------------
+class Guarded:
+    """The error rule every widget shares (live or not): handlers run guarded, the summary and
+    repr never raise. A subclass defines ``show_error``, ``clear_error`` and ``summary``."""
+
+    def show_error(self, err: BaseException | str) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def clear_error(self) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def summary(self) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
     def _guarded(self, handler: Callable, *args: Any) -> bool:
         """Run ``handler(*args)``; on an exception show its message and return False."""
         try:
@@ -78,14 +101,27 @@ class LiveView(anywidget.AnyWidget):
         return True
 
     def _on(self, handler: Callable) -> Callable:
-        """A callback for ``observe``/``on_msg`` that runs ``handler()`` guarded."""
+        """A callback for ``observe``/``on_msg``/``on_click`` that runs ``handler()`` guarded."""
         return lambda *_: self._guarded(handler)
 
+    def _safe_summary(self) -> str:
+        try:
+            return self.summary()
+        except Exception as err:  # a summary must never raise into the notebook
+            return f"{type(self).__name__} ({type(err).__name__} in its summary: {err})"
+
+    def __repr__(self) -> str:
+        return f"<{self._safe_summary()}>"
+
+
+class LiveView(Guarded, anywidget.AnyWidget):
+    """Base class of the live lesson widgets (see the module's docstring for the error rule)."""
+
+    #: the message the widget shows under itself ('' when there is none), as plain text
+    error = traitlets.Unicode("").tag(sync=True)
+
     def show_error(self, err: BaseException | str) -> None:
-        if isinstance(err, str | ValueError | TypeError):  # the library's own clear messages
-            self.error = str(err)
-        else:  # something unexpected: say what kind of error it was
-            self.error = f"{type(err).__name__}: {err}"
+        self.error = error_text(err)
 
     def clear_error(self) -> None:
         self.error = ""
@@ -98,18 +134,6 @@ class LiveView(anywidget.AnyWidget):
     # -- the static fallback -----------------------------------------------------------------
     def static_figure(self) -> Figure:  # pragma: no cover - every subclass overrides it
         raise NotImplementedError
-
-    def summary(self) -> str:  # pragma: no cover - every subclass overrides it
-        raise NotImplementedError
-
-    def _safe_summary(self) -> str:
-        try:
-            return self.summary()
-        except Exception as err:  # a summary must never raise into the notebook
-            return f"{type(self).__name__} ({type(err).__name__} in its summary: {err})"
-
-    def __repr__(self) -> str:
-        return f"<{self._safe_summary()}>"
 
     def static_png(self) -> bytes:
         """A PNG picture of the current state, for places where widgets cannot run."""
