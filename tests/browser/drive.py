@@ -20,6 +20,23 @@ TRACEBACK = "Traceback (most recent call last)"
 RUN_ALL_TIMEOUT = 240_000  # ms: the slowest lesson computes for a while
 
 
+#: before the page loads: every message the page sends to a kernel, with the time it was sent
+WATCH_KERNEL = """(() => {
+  window.__sent = [];
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (String(this.url).includes('/api/kernels/')) {
+      let text = '[blob]';
+      if (typeof data === 'string') text = data;
+      else if (data instanceof ArrayBuffer) text = new TextDecoder().decode(new Uint8Array(data));
+      else if (ArrayBuffer.isView(data)) text = new TextDecoder().decode(data);
+      window.__sent.push({ at: performance.now(), text });
+    }
+    return send.call(this, data);
+  };
+})();"""
+
+
 def screenshot_dir() -> Path:
     """``$SCREENSHOTS``, else ``<repo>/artifacts/screenshots`` (git-ignored)."""
     folder = Path(os.environ.get("SCREENSHOTS") or ROOT / "artifacts" / "screenshots")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from drive import FIXTURES, TOKEN, assert_code_hidden, open_notebook, run_all, wait_for_voila
+from drive import FIXTURES, TOKEN, WATCH_KERNEL, assert_code_hidden, open_notebook, run_all, wait_for_voila
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -21,21 +21,6 @@ ROOT = ".puzzlelab-search-player"
 STEPS = 6744  # A* with Manhattan on 8 6 7/2 5 4/3 _ 1 (the test below reads it from the page too)
 PLAY_MS = 2000
 
-#: before the page loads: every message the page sends to a kernel, with the time it was sent
-WATCH_KERNEL = """(() => {
-  window.__sent = [];
-  const send = WebSocket.prototype.send;
-  WebSocket.prototype.send = function (data) {
-    if (String(this.url).includes('/api/kernels/')) {
-      let text = '[blob]';
-      if (typeof data === 'string') text = data;
-      else if (data instanceof ArrayBuffer) text = new TextDecoder().decode(new Uint8Array(data));
-      else if (ArrayBuffer.isView(data)) text = new TextDecoder().decode(data);
-      window.__sent.push({ at: performance.now(), text });
-    }
-    return send.call(this, data);
-  };
-})();"""
 
 
 #: the page's own frame rate with nothing playing, over one second (printed beside the player's)

@@ -10,7 +10,7 @@ module asks the kernel for the grid when it shows, and draws the progress).
 from __future__ import annotations
 
 import pytest
-from drive import FIXTURES, TOKEN, assert_code_hidden, open_notebook, run_all, wait_for_voila
+from drive import FIXTURES, TOKEN, WATCH_KERNEL, assert_code_hidden, open_notebook, run_all, wait_for_voila
 from playwright.sync_api import Locator, Page, expect
 
 from puzzlelab.widgets.weight_explorer import SWEEP_WEIGHTS
@@ -37,21 +37,6 @@ ARM = """root => { window.__afterKey = null;
   }, {capture: true, once: true});
 }"""
 
-#: before the page loads: every message the page sends to a kernel, with the time it was sent
-WATCH_KERNEL = """(() => {
-  window.__sent = [];
-  const send = WebSocket.prototype.send;
-  WebSocket.prototype.send = function (data) {
-    if (String(this.url).includes('/api/kernels/')) {
-      let text = '[blob]';
-      if (typeof data === 'string') text = data;
-      else if (data instanceof ArrayBuffer) text = new TextDecoder().decode(new Uint8Array(data));
-      else if (ArrayBuffer.isView(data)) text = new TextDecoder().decode(data);
-      window.__sent.push({ at: performance.now(), text });
-    }
-    return send.call(this, data);
-  };
-})();"""
 QUIET_MS = 300  # the module tells the kernel the weight 400 ms after the slider rests
 
 
