@@ -12,12 +12,13 @@ are loaded only when first used.
 from importlib import import_module
 
 from .board import MOVES, Board
+from .i18n import get_language, set_language
 
-__all__ = ["MOVES", "Board", "__version__"]
+__all__ = ["MOVES", "Board", "__version__", "get_language", "set_language"]
 __version__ = "0.1.0"
 
 _SUBMODULES = {"board", "parity", "perm", "shuffles", "sampling", "distributions", "search", "heuristics",
-               "plots", "widgets", "lessons"}
+               "plots", "widgets", "lessons", "i18n"}
 
 
 def __getattr__(name):

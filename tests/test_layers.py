@@ -28,7 +28,8 @@ ALGORITHM_MODULES = [
     "puzzlelab.exercises",
 ]
 
-HELPERS = {"_validate", "_cache"}  # under every layer: the error rule and the cache directory
+# under every layer: the error rule, the cache directory, the language
+HELPERS = {"_validate", "_cache", "i18n"}
 BOARDS = HELPERS | {"board", "perm"}
 PARITY = BOARDS | {"parity"}
 SHUFFLES = PARITY | {"shuffles"}
@@ -40,8 +41,9 @@ LIBRARY = DISTRIBUTIONS | SEARCH | {"lesson_tools"}
 COURSE = HELPERS | {"editions", "lessons", "course", "__version__"}
 # what each top-level module or package may import from inside puzzlelab (besides itself)
 ALLOWED = {
-    "__init__": {"board"},
+    "__init__": {"board", "i18n"},
     "_validate": set(),
+    "i18n": set(),
     "_cache": set(),
     "board": {"_validate"},
     "perm": {"_validate"},
@@ -59,6 +61,7 @@ ALLOWED = {
     "lessons": HELPERS | {"editions"},
     "course": HELPERS | {"editions", "lessons"},
     "nbgrader_plugins": HELPERS | {"editions"},
+    "translation": HELPERS,  # the translators' tools: catalogues and translated notebooks
     "__main__": COURSE,
 }
 # inside search: the replay layer (trace, and the encoding built on it) sits on top of the engines

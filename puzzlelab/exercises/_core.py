@@ -53,6 +53,7 @@ from typing import Any
 import numpy as np
 
 from ..board import Board
+from ..i18n import gettext as _
 
 __all__ = [
     "CALL_SECONDS",
@@ -576,7 +577,8 @@ def exercise(title: str) -> Callable[[Callable[..., Any]], Callable[..., None]]:
                 raise WrongAnswer(
                     f"your code raised {type(error).__name__}: {error}", hint=hint, title=title
                 ) from error
-            print(f"correct: {title}" + (" (further cases too)" if hidden else ""))
+            further = _(" (further cases too)") if hidden else ""
+            print(_("correct: {title}").format(title=_(title)) + further)
 
         run.title = title  # type: ignore[attr-defined]
         return run

@@ -1,0 +1,391 @@
+"""The translated editions of the lessons, built from the English notebooks and one catalogue per lesson.
+
+The English notebooks (``notebooks/NN_slug.ipynb``, the teacher's edition) are the only source
+of code, of what the outputs are made from, of the asserts and of the grading metadata. A
+translation lives in a gettext catalogue per lesson, ``translations/zh-CN/NN_slug.po``: one
+entry per cell a student reads, keyed by the cell's id (``msgctxt``), whose ``msgid`` is the
+English cell and ``msgstr`` the translated cell. A markdown cell is translated whole; a code
+cell only in its comments and strings (its code stays identical, which :func:`code_skeleton`
+checks). Cells with nothing to read (code without comments or text) have no entry and are
+copied as they are.
+
+When an English cell changes, ``update`` keeps its translation but marks it fuzzy, with the
+English it was made from (``#| msgid``), so the translator sees what changed; ``build`` refuses
+a fuzzy, empty or missing entry unless told to keep the English for it (``--allow-missing``).
+
+Command line (the translation tools need Babel: ``pip install -e ".[i18n]"``)::
+
+    python -m puzzlelab.translation update      # English notebooks -> .po (keeps translations)
+    python -m puzzlelab.translation status      # untranslated or out-of-date cells, per lesson
+    python -m puzzlelab.translation build       # .po + English -> notebooks/zh-CN/ (not executed)
+    python -m puzzlelab.translation extract     # the library's _("...") messages -> its .po files
+    python -m puzzlelab.translation mo          # the library's .po files -> puzzlelab.mo
+
+``make notebooks-zh`` runs ``build`` and executes the Chinese notebooks in place.
+
+>>> code_skeleton('print("hello")  # say it') == code_skeleton('print("你好")  # 说出来')
+True
+>>> code_skeleton("x = 1") == code_skeleton("x = 2")
+False
+>>> sorted(markdown_keepers("Call `solve(b)` on $h \\\\le h^*$, see [A*](https://example.org)."))
+['$h \\\\le h^*$', '(https://example.org)', '`solve(b)`']
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import io
+import re
+import sys
+import tokenize
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .i18n import LANGUAGES, gettext_name
+
+__all__ = [
+    "CellStatus",
+    "build_notebook",
+    "catalogue_path",
+    "code_skeleton",
+    "edition_dir",
+    "markdown_keepers",
+    "needs_translation",
+    "read_catalogue",
+    "status",
+    "update_catalogue",
+]
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+TRANSLATIONS = ROOT / "translations"
+LIBRARY_LOCALE = Path(__file__).resolve().parent / "locale"
+TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
+SWITCH = re.compile(r"""set_language\(\s*["']([A-Za-z_-]+)["']\s*\)""")
+
+
+def edition_dir(lang: str, root: Path = NOTEBOOKS) -> Path:
+    """Where the built notebooks of ``lang`` live: ``notebooks/`` for English, ``notebooks/zh-CN/``."""
+    return root if lang == "en" else root / lang
+
+
+def catalogue_path(lesson: str | Path, lang: str = "zh-CN") -> Path:
+    """``translations/zh-CN/NN_slug.po`` for the lesson ``NN_slug.ipynb``."""
+    return TRANSLATIONS / lang / (Path(lesson).stem + ".po")
+
+
+# -- what must stay identical ------------------------------------------------------------------
+
+
+def code_skeleton(source: str) -> list[tuple[int, str]]:
+    """The tokens of a code cell without its comments and with every string replaced by a
+    placeholder: two cells with the same skeleton differ only in comments and strings.
+
+    Lines starting with ``%`` or ``!`` (IPython magics) are kept whole."""
+    lines = []
+    for line in source.splitlines():
+        stripped = line.lstrip()
+        lines.append("" if stripped.startswith(("%", "!")) else line)
+    magics = [line.strip() for line in source.splitlines() if line.lstrip().startswith(("%", "!"))]
+    skeleton: list[tuple[int, str]] = [(-1, magic) for magic in magics]
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO("\n".join(lines) + "\n").readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return skeleton + [(-2, re.sub(r"#.*", "", line).rstrip()) for line in lines]
+    for token in tokens:
+        if token.type in (tokenize.COMMENT, tokenize.NL):
+            continue
+        skeleton.append((token.type, "<str>" if token.type == tokenize.STRING else token.string))
+    return skeleton
+
+
+_CODE = re.compile(r"```.*?```|`[^`\n]+`", re.S)
+_MATH = re.compile(r"\$\$.+?\$\$|\$[^$\n]+\$", re.S)
+_LINK = re.compile(r"\]\(([^)\s]+)\)|<(https?://[^>\s]+)>")
+
+
+def markdown_keepers(markdown: str) -> list[str]:
+    """What a translation of a markdown cell keeps as it is: inline code and code blocks, maths
+    (``$...$``) and link targets."""
+    kept = _CODE.findall(markdown)
+    prose = _CODE.sub(" ", markdown)
+    kept += _MATH.findall(prose)
+    for target, bare in _LINK.findall(prose):
+        kept.append(f"({target})" if target else f"<{bare}>")
+    return kept
+
+
+def _has_text(source: str) -> bool:
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source + "\n").readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return bool(re.search(r"#|[\"'][^\"']*[A-Za-z]{2}", source))
+    for token in tokens:
+        if token.type == tokenize.COMMENT:
+            return True
+        if token.type == tokenize.STRING and re.search(r"[A-Za-z]{2}", token.string.lstrip("rbfRBFuU")[1:]):
+            return True
+    return False
+
+
+def needs_translation(cell: Any) -> bool:
+    """A markdown cell with text, or a code cell with a comment or a string holding words."""
+    source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+    if cell["cell_type"] == "markdown":
+        return bool(source.strip())
+    return cell["cell_type"] == "code" and _has_text(source)
+
+
+# -- catalogues --------------------------------------------------------------------------------
+
+
+def _babel():
+    try:
+        from babel.messages import catalog, pofile
+    except ImportError:  # pragma: no cover - the i18n extra is part of the test tools
+        raise ModuleNotFoundError('the translation tools need Babel: pip install -e ".[i18n]"') from None
+    return catalog, pofile
+
+
+def read_catalogue(path: Path) -> dict[str, Any]:
+    """The entries of a lesson's catalogue by cell id (babel ``Message`` objects)."""
+    _, pofile = _babel()
+    with open(path, "rb") as handle:
+        catalogue = pofile.read_po(handle)
+    return {m.context: m for m in catalogue if m.id and m.context}
+
+
+def _source(cell: Any) -> str:
+    return cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+
+
+def _notebook(path: Path) -> Any:
+    import nbformat
+
+    return nbformat.read(path, as_version=4)
+
+
+def update_catalogue(notebook: Path, lang: str = "zh-CN", path: Path | None = None) -> Path:
+    """Write the lesson's catalogue from its English notebook, keeping every translation made:
+    an entry whose English changed is kept, marked fuzzy, with the English it translated."""
+    catalog_mod, pofile = _babel()
+    path = path or catalogue_path(notebook, lang)
+    old = read_catalogue(path) if path.exists() else {}
+    nb = _notebook(notebook)
+    catalogue = catalog_mod.Catalog(
+        locale=gettext_name(lang), domain=notebook.stem, project="puzzlelab lessons", fuzzy=False,
+        msgid_bugs_address="", copyright_holder="the puzzlelab authors",
+    )  # fmt: skip
+    for cell in nb.cells:
+        if not needs_translation(cell):
+            continue
+        english = _source(cell)
+        kind = (
+            "markdown cell"
+            if cell.cell_type == "markdown"
+            else "code cell: translate comments and strings only"
+        )
+        before = old.get(cell.id)
+        flags: set[str] = set()
+        previous = None
+        translated = ""
+        if before is not None:
+            translated = before.string
+            if before.id != english:
+                flags.add("fuzzy")
+                previous = before.previous_id if "fuzzy" in before.flags and before.previous_id else before.id
+            elif "fuzzy" in before.flags:
+                flags.add("fuzzy")
+                previous = before.previous_id
+        catalogue.add(english, translated, context=cell.id, auto_comments=[kind], flags=flags,
+                      previous_id=previous)  # fmt: skip
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    pofile.write_po(buffer, catalogue, width=0, sort_output=False, include_previous=True, omit_header=False)
+    path.write_bytes(buffer.getvalue())
+    return path
+
+
+@dataclass(frozen=True)
+class CellStatus:
+    """A cell whose translation is missing or out of date."""
+
+    lesson: str
+    cell: str
+    problem: str  # "untranslated", "out of date", "fuzzy"
+
+
+def status(notebook: Path, lang: str = "zh-CN") -> list[CellStatus]:
+    """The cells of one lesson whose translation is missing, empty, fuzzy or made from other English."""
+    path = catalogue_path(notebook, lang)
+    entries = read_catalogue(path) if path.exists() else {}
+    found = []
+    for cell in _notebook(notebook).cells:
+        if not needs_translation(cell):
+            continue
+        entry = entries.get(cell.id)
+        if entry is None or not entry.string.strip():
+            found.append(CellStatus(notebook.stem, cell.id, "untranslated"))
+        elif entry.id != _source(cell):
+            found.append(CellStatus(notebook.stem, cell.id, "out of date"))
+        elif "fuzzy" in entry.flags:
+            found.append(CellStatus(notebook.stem, cell.id, "fuzzy"))
+    return found
+
+
+def build_notebook(notebook: Path, lang: str = "zh-CN", *, allow_missing: bool = False) -> Any:
+    """The lesson in ``lang``: every cell of the English notebook, in order, with the same
+    metadata, its text replaced by the catalogue's translation and its outputs cleared."""
+    problems = status(notebook, lang)
+    if problems and not allow_missing:
+        listed = ", ".join(f"{p.cell} ({p.problem})" for p in problems[:8])
+        more = f" and {len(problems) - 8} more" if len(problems) > 8 else ""
+        raise ValueError(f"{notebook.name}: {len(problems)} cells are not translated to {lang}: "
+                         f"{listed}{more}; "
+                         "run 'python -m puzzlelab.translation update' and translate them, "
+                         "or build with --allow-missing")  # fmt: skip
+    skip = {p.cell for p in problems}
+    path = catalogue_path(notebook, lang)
+    entries = read_catalogue(path) if path.exists() else {}
+    nb = copy.deepcopy(_notebook(notebook))
+    for cell in nb.cells:
+        if cell.id in entries and cell.id not in skip:
+            cell.source = entries[cell.id].string
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+            cell.metadata.pop("execution", None)
+    nb.metadata.pop("widgets", None)
+    nb.metadata["puzzlelab"] = {**nb.metadata.get("puzzlelab", {}), "language": lang}
+    switches = [SWITCH.search(_source(c)) for c in nb.cells if c.cell_type == "code"]
+    chosen = next((m.group(1) for m in switches if m), None)
+    if chosen != lang and not (allow_missing and chosen == "en"):
+        raise ValueError(f"{notebook.name}: the {lang} edition's first language switch says {chosen!r}; "
+                         f'its setup cell must call puzzlelab.set_language("{lang}")')  # fmt: skip
+    return nb
+
+
+def lessons(root: Path = NOTEBOOKS) -> list[Path]:
+    return sorted(root.glob("[0-9][0-9]_*.ipynb"))
+
+
+def compile_library(lang: str = "zh-CN") -> Path:
+    """Compile ``puzzlelab/locale/zh_CN/*.po`` (one file per area) into the package's one
+    catalogue, ``puzzlelab/locale/zh_CN/LC_MESSAGES/puzzlelab.mo``. Fuzzy entries are left out."""
+    catalog_mod, pofile = _babel()
+    from babel.messages import mofile
+
+    folder = LIBRARY_LOCALE / gettext_name(lang)
+    merged = catalog_mod.Catalog(locale=gettext_name(lang), domain="puzzlelab", fuzzy=False)
+    for part in sorted(folder.glob("*.po")):
+        with open(part, "rb") as handle:
+            for message in pofile.read_po(handle):
+                if not message.id or "fuzzy" in message.flags or not message.string:
+                    continue
+                if message.id in merged and merged[message.id].string != message.string:
+                    raise ValueError(f"{part.name}: {message.id!r} is translated differently in two files")
+                merged.add(message.id, message.string, context=message.context)
+    out = folder / "LC_MESSAGES" / "puzzlelab.mo"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    mofile.write_mo(buffer, merged, use_fuzzy=False)
+    out.write_bytes(buffer.getvalue())
+    return out
+
+
+#: Which library catalogue file holds the messages of which source files (first match wins)
+LIBRARY_PARTS = (("exercises/", "checks.po"), ("", "ui.po"))
+
+
+def extract_library(lang: str = "zh-CN") -> list[Path]:
+    """Collect every ``_("...")`` and ``N_("...")`` of the package's Python files into the
+    library's ``.po`` files (checks.po: the exercises' checks; ui.po: widgets, plots, the rest),
+    keeping the translations made; a message no longer in the code is dropped."""
+    catalog_mod, pofile = _babel()
+    from babel.messages.extract import extract_from_file
+
+    package = Path(__file__).resolve().parent
+    found: dict[str, dict[str, list[tuple[str, int]]]] = {name: {} for _, name in LIBRARY_PARTS}
+    for source in sorted(package.rglob("*.py")):
+        relative = source.relative_to(package).as_posix()
+        part = next(name for prefix, name in LIBRARY_PARTS if relative.startswith(prefix))
+        for line, message, _comments, _context in extract_from_file(
+            "python", str(source), keywords={"_": None, "N_": None}, comment_tags=("TRANSLATORS:",)
+        ):
+            if isinstance(message, str) and message:
+                found[part].setdefault(message, []).append((f"puzzlelab/{relative}", line))
+    folder = LIBRARY_LOCALE / gettext_name(lang)
+    written = []
+    for _, name in LIBRARY_PARTS:
+        path = folder / name
+        old: dict[str, Any] = {}
+        if path.exists():
+            with open(path, "rb") as handle:
+                old = {m.id: m for m in pofile.read_po(handle) if m.id}
+        catalogue = catalog_mod.Catalog(locale=gettext_name(lang), domain="puzzlelab", project="puzzlelab",
+                                        fuzzy=False, msgid_bugs_address="",
+                                        copyright_holder="the puzzlelab authors")  # fmt: skip
+        for message, where in found[name].items():
+            before = old.get(message)
+            files = sorted({(f, None) for f, _ in where})
+            catalogue.add(message, before.string if before else "", locations=files,
+                          flags=before.flags if before else ())  # fmt: skip
+        buffer = io.BytesIO()
+        pofile.write_po(
+            buffer, catalogue, width=0, sort_output=False, omit_header=False, include_lineno=False
+        )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(buffer.getvalue())
+        written.append(path)
+    return written
+
+
+def _write(nb: Any, path: Path) -> None:
+    import nbformat
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m puzzlelab.translation", description=(__doc__ or "").split("\n")[0]
+    )
+    parser.add_argument("command", choices=["update", "status", "build", "extract", "mo"])
+    parser.add_argument("lessons", nargs="*", help="lesson numbers or file names (default: all)")
+    parser.add_argument("--lang", default="zh-CN", choices=TRANSLATED)
+    parser.add_argument(
+        "--allow-missing", action="store_true", help="build with English where a translation is missing"
+    )
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    chosen = [p for p in lessons() if not args.lessons or any(p.name.startswith(k) for k in args.lessons)]
+    if args.command == "mo":
+        print(compile_library(args.lang).relative_to(ROOT))
+        return 0
+    if args.command == "extract":
+        for path in extract_library(args.lang):
+            print(path.relative_to(ROOT))
+        return 0
+    missing = 0
+    for notebook in chosen:
+        if args.command == "update":
+            print(update_catalogue(notebook, args.lang).relative_to(ROOT))
+        elif args.command == "status":
+            problems = status(notebook, args.lang)
+            missing += len(problems)
+            counts: dict[str, int] = {}
+            for p in problems:
+                counts[p.problem] = counts.get(p.problem, 0) + 1
+            print(f"{notebook.stem}: " + (", ".join(f"{n} {k}" for k, n in counts.items()) or "translated"))
+        else:
+            out = edition_dir(args.lang) / notebook.name
+            _write(build_notebook(notebook, args.lang, allow_missing=args.allow_missing), out)
+            print(out.relative_to(ROOT))
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
