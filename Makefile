@@ -108,3 +108,9 @@ notebooks: $(STAMP)
 
 clean:
 	rm -rf $(VENV) $(OLDEST) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache
+
+# the Chinese figures' font, made again from Noto Sans CJK after the translations change
+# (Debian: apt-get install fonts-noto-cjk; tests/test_fonts.py says when it is needed)
+NOTO_CJK ?= /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+font: $(STAMP)
+	$(BIN)/python -m puzzlelab.plots.fonts $(NOTO_CJK)

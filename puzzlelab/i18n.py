@@ -32,6 +32,8 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
+from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
 
 __all__ = [
@@ -103,6 +105,10 @@ def set_language(lang: str) -> None:
     global _current
     chosen = _normalise(lang)
     _catalogue(chosen)  # fails now, not at the first message, if the catalogue is missing
+    if chosen != DEFAULT_LANGUAGE and find_spec("matplotlib") is not None:
+        # the figures need the bundled CJK font: its module listens for changes from its import on
+        # (imported by name: the one place this helper module reaches up, and only for a figure font)
+        import_module("puzzlelab.plots.fonts")
     if chosen != _current:
         _current = chosen
         for listener in list(_listeners):

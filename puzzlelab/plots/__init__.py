@@ -12,6 +12,7 @@ changes global matplotlib state.
 ('NotebookFigure', True)
 """
 
+from . import fonts  # noqa: F401  (the Chinese edition's figure font follows puzzlelab.set_language)
 from .boards import draw_board, draw_board_strip, draw_picture_board, sample_image, tile_pieces
 from .distributions import bar_steps, draw_permutation_histogram, draw_position_matrix, permutation_labels
 from .parity import draw_inversions, inverted_positions
