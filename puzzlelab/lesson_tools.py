@@ -22,6 +22,7 @@ import numpy as np
 from . import heuristics
 from ._validate import describe
 from .board import Board, goal_for, neighbour_table
+from .i18n import gettext as _
 from .parity import explain
 from .perm import rank, rank_many, unrank_many
 from .search import state_space_distances
@@ -47,7 +48,11 @@ def exact_distance(board: Board, goal: Board | None = None) -> int:
     goal = goal_for(board, goal)
     distance = int(state_space_distances(board.rows, board.cols, goal)[rank(board.tiles)])
     if distance < 0:
-        raise ValueError(f"board cannot reach the goal, so it has no distance:\n{explain(board, goal)}")
+        raise ValueError(
+            _("board cannot reach the goal, so it has no distance:\n{explanation}").format(
+                explanation=explain(board, goal)
+            )
+        )
     return distance
 
 

@@ -22,6 +22,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Polygon, Rectangle
 
 from ..board import BLANK, Board, goal_for
+from ..i18n import gettext as _
 from .style import new_axes
 
 __all__ = [
@@ -317,7 +318,7 @@ def draw_board_strip(
         raise ValueError(f"per_row must be at least 1, got {per_row}")
     if labels is None:
         labels = [
-            "start",
+            _("start"),
             *(f"{k}: {_move_between(a, b)}" for k, (a, b) in enumerate(itertools.pairwise(boards), 1)),
         ]
     shown = boards if len(boards) <= max_boards else [*boards[: max_boards - 1], boards[-1]]

@@ -16,6 +16,7 @@ from math import factorial
 
 import numpy as np
 
+from ..i18n import gettext as _
 from ..perm import unrank
 from .style import SAMPLED_COLOR, UNIFORM_COLOR, new_axes
 
@@ -108,20 +109,26 @@ def draw_permutation_histogram(sampled=None, *, exact=None, ax=None, title: str 
     ax = new_axes(ax, figsize=(6.0, 3.0))
     if size <= _BARS_UP_TO:
         if "sampled" in series:
-            ax.stairs(*bar_steps(series["sampled"]), fill=True, color=SAMPLED_COLOR, label="sampled")
+            ax.stairs(*bar_steps(series["sampled"]), fill=True, color=SAMPLED_COLOR, label=_("sampled"))
         if "exact" in series:
-            ax.stairs(*bar_steps(series["exact"]), color="black", linewidth=1.2, label="exact")
+            ax.stairs(*bar_steps(series["exact"]), color="black", linewidth=1.2, label=_("exact"))
     else:  # hundreds of thousands of bars: thin lines draw in a fraction of the time
         ranks = np.arange(size)
         if "sampled" in series:
-            ax.plot(ranks, series["sampled"], color=SAMPLED_COLOR, linewidth=0.4, label="sampled")
+            ax.plot(ranks, series["sampled"], color=SAMPLED_COLOR, linewidth=0.4, label=_("sampled"))
         if "exact" in series:
-            ax.plot(ranks, series["exact"], color="black", linewidth=0.4, label="exact")
-    ax.axhline(1 / size, color=UNIFORM_COLOR, linestyle="--", linewidth=1, label=f"uniform 1/{size}")
+            ax.plot(ranks, series["exact"], color="black", linewidth=0.4, label=_("exact"))
+    ax.axhline(
+        1 / size,
+        color=UNIFORM_COLOR,
+        linestyle="--",
+        linewidth=1,
+        label=_("uniform 1/{size}").format(size=size),
+    )
     ax.set_xlim(-0.5, size - 0.5)
     ax.set_ylim(0, max(v.max() for v in series.values()) * 1.15)
-    ax.set_xlabel(f"permutation of {n} items (by rank)")
-    ax.set_ylabel("probability")
+    ax.set_xlabel(_("permutation of {n} items (by rank)").format(n=n))
+    ax.set_ylabel(_("probability"))
     if size <= _LABELLED_UP_TO:
         ax.set_xticks(range(size), permutation_labels(n), rotation=90, fontsize=7, family="monospace")
     ax.legend(loc="upper right", fontsize=7)
@@ -153,7 +160,7 @@ def add_colorbar(image, *, ax=None, cax=None, shrink: float = 0.8):
     bar.locator = FixedLocator([low, (low + high) / 2, high])
     bar.formatter = FormatStrFormatter("%.3f")
     bar.update_ticks()
-    bar.set_label("probability (white: 1/n)", fontsize=8)
+    bar.set_label(_("probability (white: 1/n)"), fontsize=8)
     bar.ax.tick_params(labelsize=7)
     return bar
 
@@ -187,8 +194,8 @@ def draw_position_matrix(
             ax.text(j, i, f"{p:.2f}", ha="center", va="center", fontsize=7)
     ax.set_xticks(range(n))
     ax.set_yticks(range(n))
-    ax.set_xlabel("position")
-    ax.set_ylabel("item")
+    ax.set_xlabel(_("position"))
+    ax.set_ylabel(_("item"))
     if colorbar:
         add_colorbar(image, ax=ax)
     if title is not None:

@@ -13,6 +13,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 
 from ..board import BLANK, Board
+from ..i18n import gettext as _
 from ..parity import explain
 from .boards import OFF_GOAL_COLOR, ON_GOAL_COLOR, tile_image
 from .style import MARK_COLOR, new_axes
@@ -43,9 +44,12 @@ def _arc(i: int, j: int) -> np.ndarray:
 
 
 def _title(exp) -> str:
-    noun = "inversion" if exp.inversions == 1 else "inversions"
-    verdict = "even, solvable" if exp.solvable else "odd, NOT solvable"
-    return f"{exp.inversions} {noun} + blank-row term {exp.row_term}: {verdict}"
+    if exp.inversions == 1:
+        title = _("{inversions} inversion + blank-row term {term}: {verdict}")
+    else:
+        title = _("{inversions} inversions + blank-row term {term}: {verdict}")
+    verdict = _("even, solvable") if exp.solvable else _("odd, NOT solvable")
+    return title.format(inversions=exp.inversions, term=exp.row_term, verdict=verdict)
 
 
 def draw_inversions(board: Board, *, goal: Board | None = None, ax=None):
@@ -91,8 +95,15 @@ def draw_inversions(board: Board, *, goal: Board | None = None, ax=None):
 def _arithmetic(exp) -> str:
     cols = exp.board.cols
     return (
-        f"blank row {exp.blank_row}, goal blank row {exp.goal_blank_row} (0 = top): "
-        f"{exp.row_distance} apart\n"
-        f"blank-row term = ({cols} - 1) x {exp.row_distance} = {exp.row_term}\n"
-        f"invariant = ({exp.inversions} + {exp.row_term}) mod 2 = {exp.invariant}"
+        _("blank row {row}, goal blank row {goal_row} (0 = top): {apart} apart").format(
+            row=exp.blank_row, goal_row=exp.goal_blank_row, apart=exp.row_distance
+        )
+        + "\n"
+        + _("blank-row term = ({cols} - 1) x {apart} = {term}").format(
+            cols=cols, apart=exp.row_distance, term=exp.row_term
+        )
+        + "\n"
+        + _("invariant = ({inversions} + {term}) mod 2 = {invariant}").format(
+            inversions=exp.inversions, term=exp.row_term, invariant=exp.invariant
+        )
     )

@@ -19,6 +19,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..board import Board, goal_for
+from ..i18n import gettext as _
 from .boards import draw_board, draw_board_strip, finish_axes, raster_artists
 from .style import (
     GOOD_COLOR,
@@ -96,17 +97,19 @@ def draw_expansion(node, children: Sequence, *, ax=None, goal: Board | None = No
     ax.text(
         x0 + board.cols + 0.2,
         board.rows / 2,
-        f"expand\n{node_label(node)}",
+        _("expand\n{node}").format(node=node_label(node)),
         ha="left",
         va="center",
         fontsize=8,
     )
-    labels = [f"{c.move}: {node_label(c)}" for c in children] + [f"{c.move}: skip (reached)" for c in skipped]
+    labels = [f"{c.move}: {node_label(c)}" for c in children] + [
+        _("{move}: skip (reached)").format(move=c.move) for c in skipped
+    ]
     _boards_in_row(
         ax, below, labels, goal, board.rows + 1.0, width=width, greyed=range(len(children), len(below))
     )
     if not below:
-        ax.text(width / 2, board.rows + 1.5, "no new children", ha="center", fontsize=8)
+        ax.text(width / 2, board.rows + 1.5, _("no new children"), ha="center", fontsize=8)
     finish_axes(ax, width, 2 * board.rows + 1.6)
     return ax
 
@@ -118,7 +121,7 @@ def draw_frontier(nodes: Sequence, *, ax=None, goal: Board | None = None, size: 
     """
     if not nodes:
         ax = new_axes(ax, figsize=(3.0, 1.5))
-        ax.text(0.5, 0.5, "the frontier is empty", ha="center", va="center", transform=ax.transAxes)
+        ax.text(0.5, 0.5, _("the frontier is empty"), ha="center", va="center", transform=ax.transAxes)
         ax.set_axis_off()
         return ax
     board = nodes[0].board
@@ -127,19 +130,21 @@ def draw_frontier(nodes: Sequence, *, ax=None, goal: Board | None = None, size: 
     ax = new_axes(ax, figsize=(max(3.0, 0.45 * width + 0.5), 0.45 * (board.rows + 1) + 0.5))
     _boards_in_row(ax, list(nodes), [node_label(n) for n in nodes], goal, 0.0, width=width)
     finish_axes(ax, width, board.rows + 0.8)
-    ax.set_title(f"frontier: {frontier_caption(len(nodes), size)}", fontsize=9)
+    ax.set_title(_("frontier: {caption}").format(caption=frontier_caption(len(nodes), size)), fontsize=9)
     return ax
 
 
 def frontier_caption(shown: int, size: int | None = None) -> str:
     """``"best 5 of 1,234"``: how many frontier entries a picture shows, out of how many."""
-    return f"best {shown}" + (f" of {size:,}" if size is not None else "")
+    if size is None:
+        return _("best {shown}").format(shown=shown)
+    return _("best {shown} of {size:,}").format(shown=shown, size=size)
 
 
 def draw_search_path(node, *, ax=None, goal: Board | None = None, max_boards: int = 24):
     """The path from the start to ``node`` as a strip of boards, labelled with the moves."""
     path = node.path()
-    labels = ["start", *(f"{k}: {n.move}" for k, n in enumerate(path[1:], 1))]
+    labels = [_("start"), *(f"{k}: {n.move}" for k, n in enumerate(path[1:], 1))]
     return draw_board_strip(
         [n.board for n in path], ax=ax, goal=goal, labels=labels, per_row=12, max_boards=max_boards
     )
@@ -157,12 +162,12 @@ def draw_search_progress(f_values: ArrayLike, frontier_sizes: ArrayLike, *, step
         raise ValueError("f_values and frontier_sizes must be 1-d sequences of the same length")
     ax = new_axes(ax, figsize=(5.0, 2.6))
     steps = np.arange(1, len(f_values) + 1)
-    ax.plot(steps, f_values, ".", markersize=3, color=MAIN_COLOR, label="f of expanded node (dots)")
-    ax.set_xlabel("step (expansions)")
-    ax.set_ylabel("f (dots)", color=MAIN_COLOR)
+    ax.plot(steps, f_values, ".", markersize=3, color=MAIN_COLOR, label=_("f of expanded node (dots)"))
+    ax.set_xlabel(_("step (expansions)"))
+    ax.set_ylabel(_("f (dots)"), color=MAIN_COLOR)
     twin = ax.twinx()
-    twin.plot(steps, frontier_sizes, "-", color=SECOND_COLOR, linewidth=1, label="frontier size (line)")
-    twin.set_ylabel("frontier size (line)", color=SECOND_COLOR)
+    twin.plot(steps, frontier_sizes, "-", color=SECOND_COLOR, linewidth=1, label=_("frontier size (line)"))
+    twin.set_ylabel(_("frontier size (line)"), color=SECOND_COLOR)
     if step is not None:
         ax.axvline(step, color=MARK_COLOR, linewidth=1)
     if len(steps):
@@ -196,7 +201,7 @@ def draw_gh_plane(
     if not weight > 0:
         raise ValueError(f"the weight must be positive, got {weight!r}")
     ax = new_axes(ax, figsize=(3.6, 3.2))
-    ax.scatter(g, h, s=14, alpha=0.25, color=MAIN_COLOR, edgecolors="none", label="expanded")
+    ax.scatter(g, h, s=14, alpha=0.25, color=MAIN_COLOR, edgecolors="none", label=_("expanded"))
     gmax = max(float(g.max()) if g.size else 1.0, 1.0)
     hmax = max(float(h.max()) if h.size else 1.0, 1.0)
     if bound is not None and math.isfinite(bound):
@@ -211,7 +216,7 @@ def draw_gh_plane(
         )
         gmax, hmax = max(gmax, bound), max(hmax, bound / weight)
     if current is not None:
-        ax.plot([current[0]], [current[1]], "D", color=MARK_COLOR, markersize=7, label="current")
+        ax.plot([current[0]], [current[1]], "D", color=MARK_COLOR, markersize=7, label=_("current"))
     if limits is not None:
         gmax, hmax = (float(x) for x in limits)
     else:
@@ -221,8 +226,8 @@ def draw_gh_plane(
             hmax = max(hmax, ax.get_ylim()[1] - 0.5)
     ax.set_xlim(-0.5, gmax + 0.5)
     ax.set_ylim(-0.5, hmax + 0.5)
-    ax.set_xlabel("g (moves so far)")
-    ax.set_ylabel("h (estimated moves left)")
+    ax.set_xlabel(_("g (moves so far)"))
+    ax.set_ylabel(_("h (estimated moves left)"))
     ax.legend(loc="upper right", fontsize=7)
     return ax
 
@@ -271,12 +276,18 @@ def draw_weight_tradeoff(
         if current is not None and w == current:
             ax.plot([x], [y], "o", markersize=12, markerfacecolor="none", color=MARK_COLOR)
     if optimum is not None:
-        ax.axvline(optimum, color=GOOD_COLOR, linestyle="--", linewidth=1, label=f"optimum {optimum}")
+        ax.axvline(
+            optimum,
+            color=GOOD_COLOR,
+            linestyle="--",
+            linewidth=1,
+            label=_("optimum {optimum}").format(optimum=optimum),
+        )
         ax.legend(loc="upper right", fontsize=7)
     if expanded.size and expanded.min() > 0:
         ax.set_yscale("log")
-    ax.set_xlabel("solution length (moves)")
-    ax.set_ylabel("nodes expanded")
+    ax.set_xlabel(_("solution length (moves)"))
+    ax.set_ylabel(_("nodes expanded"))
     return ax
 
 
@@ -307,23 +318,23 @@ def draw_weight_sweep(
         figure = new_figure(figsize=(9.0, 3.3))
         axes = figure.subplots(1, 2, subplot_kw={"axes_class": NotebookAxes})
     left, right = axes
-    suffix = f", {what}" if what else ""
+    suffix = _(", {what}").format(what=what) if what else ""
     ticks = [w for w in (1, 1.5, 2, 3, 5, 10, 20, 50, 100) if weights.min() <= w <= weights.max()]
     for ax, values, label, title in (
-        (left, expanded, "nodes expanded", "Work: nodes expanded"),
-        (right, lengths, "solution length (moves)", "Price: solution length"),
+        (left, expanded, _("nodes expanded"), _("Work: nodes expanded")),
+        (right, lengths, _("solution length (moves)"), _("Price: solution length")),
     ):
-        ax.plot(weights, values, "o-", color=MAIN_COLOR, label="weighted A*")
+        ax.plot(weights, values, "o-", color=MAIN_COLOR, label=_("weighted A*"))
         ax.set_xscale("log")
         if ticks:
             ax.set_xticks(ticks, [f"{w:g}" for w in ticks])
             ax.minorticks_off()
-        ax.set_xlabel("weight w (log scale)")
+        ax.set_xlabel(_("weight w (log scale)"))
         ax.set_ylabel(label)
         ax.set_title(title + suffix, fontsize=10)
         ax.set_ylim(0, max(float(values.max()), 1.0) * 1.1)
     if optimum is not None:
-        right.axhline(optimum, color=GOOD_COLOR, linestyle="--", label="optimum")
+        right.axhline(optimum, color=GOOD_COLOR, linestyle="--", label=_("optimum"))
         right.set_ylim(0, max(float(lengths.max()), float(optimum), 1.0) * 1.1)
         right.legend(fontsize=8, loc="lower right")
     return left.figure
@@ -364,7 +375,7 @@ def draw_distance_histogram(histogram: Mapping[int, int], *, ax=None, title: str
     ax.bar(distances, counts, color=SAMPLED_COLOR, edgecolor=MAIN_COLOR, linewidth=0.6, width=0.8)
     far = int(distances.max())
     ax.annotate(
-        f"{histogram[far]:,} at {far}",
+        _("{count:,} at {distance}").format(count=histogram[far], distance=far),
         (far, histogram[far]),
         textcoords="offset points",
         xytext=(-10, 12),
@@ -372,11 +383,12 @@ def draw_distance_histogram(histogram: Mapping[int, int], *, ax=None, title: str
         fontsize=8,
         arrowprops={"arrowstyle": "->", "lw": 0.8},
     )
-    ax.set_xlabel("optimal distance from the goal (moves)")
-    ax.set_ylabel("positions")
+    ax.set_xlabel(_("optimal distance from the goal (moves)"))
+    ax.set_ylabel(_("positions"))
     ax.set_title(
         title
-        or f"{int(counts.sum()):,} positions, mean distance "
-        f"{float((distances * counts).sum() / counts.sum()):.2f}"
+        or _("{count:,} positions, mean distance {mean:.2f}").format(
+            count=int(counts.sum()), mean=float((distances * counts).sum() / counts.sum())
+        )
     )
     return ax

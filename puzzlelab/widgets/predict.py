@@ -26,11 +26,12 @@ from fractions import Fraction
 import ipywidgets as widgets
 
 from .._validate import describe
+from ..i18n import gettext as _
 from ._base import error_line
 
 __all__ = ["Predict"]
 
-NOT_LOCKED = "no prediction was locked in"
+NOT_LOCKED = "no prediction was locked in"  #: how compare() begins when nobody locked in (English)
 
 
 def _show(value: object) -> str:
@@ -48,7 +49,7 @@ def _parse_number(text: str) -> int | float | Fraction:
     """A typed number: "12", "1,234", "0.5", "15/16" or "85%" (as 0.85)."""
     cleaned = text.strip().replace(",", "").replace("_", "")
     if not cleaned:
-        raise ValueError("type a number first, then lock it in")
+        raise ValueError(_("type a number first, then lock it in"))
     percent = cleaned.endswith("%")
     cleaned = cleaned.removesuffix("%").strip()
     try:
@@ -57,9 +58,11 @@ def _parse_number(text: str) -> int | float | Fraction:
         try:
             value = Fraction(cleaned) if "/" in cleaned else float(cleaned)
         except (ValueError, ZeroDivisionError):
-            raise ValueError(f"{text.strip()!r} is not a number: type one such as 12, 0.5 or 15/16") from None
+            raise ValueError(
+                _("{text!r} is not a number: type one such as 12, 0.5 or 15/16").format(text=text.strip())
+            ) from None
     if isinstance(value, float) and not math.isfinite(value):
-        raise ValueError(f"{text.strip()!r} is not a finite number")
+        raise ValueError(_("{text!r} is not a finite number").format(text=text.strip()))
     return value / 100 if percent else value
 
 
@@ -83,13 +86,15 @@ class Predict(widgets.VBox):
         self.number = number
         self.prediction: object = None
         self.locked = False
-        self.prompt = widgets.HTML(value=f"<b>Predict:</b> {html.escape(question)}")
+        self.prompt = widgets.HTML(
+            value=_("<b>Predict:</b> {question}").format(question=html.escape(question))
+        )
         if number:
-            self.answer: widgets.ValueWidget = widgets.Text(placeholder="your prediction (a number)")
+            self.answer: widgets.ValueWidget = widgets.Text(placeholder=_("your prediction (a number)"))
         else:
             self.answer = widgets.RadioButtons(options=[(_show(c), c) for c in options], value=None)
         self.answer.add_class("puzzlelab-predict-answer")
-        self.lock = widgets.Button(description="lock in", button_style="primary", icon="lock")
+        self.lock = widgets.Button(description=_("lock in"), button_style="primary", icon="lock")
         self.lock.add_class("puzzlelab-predict-lock")
         self.status = widgets.Label(value="")
         self.error = error_line()
@@ -121,15 +126,15 @@ class Predict(widgets.VBox):
             else:
                 value = self.answer.value
                 if value is None:
-                    raise ValueError("choose an answer first, then lock it in")
+                    raise ValueError(_("choose an answer first, then lock it in"))
         except ValueError as error:
             self.error.value = f'<span style="color:#b00020">&#9888; {html.escape(str(error))}</span>'
             return
         self.error.value = ""
         self.prediction, self.locked = value, True
         self.answer.disabled = self.lock.disabled = True
-        self.lock.description = "locked"
-        self.status.value = f"locked in: {_show(value)} (now run the next cell)"
+        self.lock.description = _("locked")
+        self.status.value = _("locked in: {value} (now run the next cell)").format(value=_show(value))
 
     # -- the lesson's side -------------------------------------------------------------
     def compare(self, truth: object, unit: str = "", note: str = "") -> None:
@@ -139,15 +144,21 @@ class Predict(widgets.VBox):
         space = " " if unit and not unit.startswith(("%", " ")) else ""
         shown = f"{_show(truth)}{space}{unit}"
         if not self.locked:
-            line = f"{NOT_LOCKED}; the computed answer is {shown}"
+            line = _("no prediction was locked in; the computed answer is {truth}").format(truth=shown)
         else:
-            line = f"you predicted {_show(self.prediction)}{space}{unit}; the computed answer is {shown}"
+            line = _("you predicted {prediction}; the computed answer is {truth}").format(
+                prediction=f"{_show(self.prediction)}{space}{unit}", truth=shown
+            )
         print(line + (f"\n{note}" if note else ""))
 
     def summary(self) -> str:
         """One deterministic line: the question and whether a prediction is locked in."""
-        state = f"locked in: {_show(self.prediction)}" if self.locked else "not locked in yet"
-        return f"Predict: {self.question} ({state})"
+        state = (
+            _("locked in: {value}").format(value=_show(self.prediction))
+            if self.locked
+            else _("not locked in yet")
+        )
+        return _("Predict: {question} ({state})").format(question=self.question, state=state)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         data = super()._repr_mimebundle_(include=include, exclude=exclude) or {}

@@ -13,15 +13,21 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from .._validate import describe
+from ..i18n import N_
+from ..i18n import gettext as _
 from ._base import View, error_line
 
 __all__ = ["BuildProgress", "build_pattern_database"]
+
+NOT_STARTED = N_("not started")
 
 
 class BuildProgress(View):
     """An ``IntProgress`` bar (0..100) and a label, updated by :meth:`callback`."""
 
-    def __init__(self, description: str = "building"):
+    def __init__(self, description: str | None = None):
+        if description is None:
+            description = _("building")
         if not isinstance(description, str):
             raise TypeError(f"description must be a str (the bar's label), got {describe(description)}")
         self.bar = widgets.IntProgress(value=0, min=0, max=100, description=description)
@@ -33,12 +39,16 @@ class BuildProgress(View):
     def callback(self, done: int, total: int, message: str) -> None:
         """Show ``done`` of ``total`` (the signature the search layer's ``progress=`` expects)."""
         if total <= 0 or not 0 <= done <= total:
-            self.show_error(f"progress {done} of {total} does not make sense")
+            self.show_error(
+                _("progress {done} of {total} does not make sense").format(done=done, total=total)
+            )
             return
         percent = round(100 * done / total)
         self.bar.value = percent
         self.bar.bar_style = "success" if done == total else ""
-        self.label.value = f"{message}: {done:,} of {total:,} ({percent}%)"
+        self.label.value = _("{message}: {done:,} of {total:,} ({percent}%)").format(
+            message=message, done=done, total=total, percent=percent
+        )
 
     def static_figure(self) -> Figure:
         figure = Figure(figsize=(4.0, 0.6))
@@ -46,11 +56,13 @@ class BuildProgress(View):
         ax.barh([0], [self.bar.value], color="#6baed6")
         ax.set_xlim(0, 100)
         ax.set_axis_off()
-        ax.text(50, 0, self.label.value or "not started", ha="center", va="center", fontsize=8)
+        ax.text(50, 0, self.label.value or _(NOT_STARTED), ha="center", va="center", fontsize=8)
         return figure
 
     def summary(self) -> str:
-        return f"BuildProgress {self.bar.value}%: {self.label.value or 'not started'}"
+        return _("BuildProgress {percent}%: {label}").format(
+            percent=self.bar.value, label=self.label.value or _(NOT_STARTED)
+        )
 
 
 def build_pattern_database(
@@ -74,7 +86,7 @@ def build_pattern_database(
 
     if view is not None and not isinstance(view, BuildProgress):
         raise TypeError(f"view must be a BuildProgress or None, got {type(view).__name__}")
-    view = BuildProgress("pattern DB") if view is None else view
+    view = BuildProgress(_("pattern DB")) if view is None else view
     calls = []
 
     def progress(done: int, total: int, message: str) -> None:
@@ -84,5 +96,5 @@ def build_pattern_database(
     database = pattern_database(goal, partition=partition, reflect=reflect, cache=cache, progress=progress)
     if not calls:  # shipped or cached: nothing was built, say so rather than sit at 0%
         view.bar.value, view.bar.bar_style = 100, "success"
-        view.label.value = f"{database!r}: loaded, nothing to build"
+        view.label.value = _("{database}: loaded, nothing to build").format(database=repr(database))
     return database, view
