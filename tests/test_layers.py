@@ -61,7 +61,8 @@ ALLOWED = {
     "lessons": HELPERS | {"editions"},
     "course": HELPERS | {"editions", "lessons"},
     "nbgrader_plugins": HELPERS | {"editions"},
-    "translation": HELPERS,  # the translators' tools: catalogues and translated notebooks
+    "translation": HELPERS,
+    "markdown_po": HELPERS,  # the translators' tools: catalogues and translated notebooks
     "__main__": COURSE,
 }
 # inside search: the replay layer (trace, and the encoding built on it) sits on top of the engines

@@ -1,0 +1,180 @@
+"""Markdown documents (the glossary, the teacher's guide) translated through gettext, a block per entry.
+
+The English document is the source. It is cut into blocks a translator can take one at a time: a
+heading, a paragraph, one top-level list item (with its indented lines), one table row. Blank
+lines and a table's ``|---|`` rows are kept as they are. Each block is a catalogue entry whose
+``msgid`` is the English block (gettext's usual key, so an unchanged paragraph keeps its
+translation wherever it moves) and whose ``msgstr`` is the translation. Building the translated
+document puts the blocks back in the English order; an English block without a translation
+(new or changed) is reported, and kept in English only if asked.
+
+>>> text = "# Title\\n\\nA paragraph\\non two lines.\\n\\n- an item\\n  continued\\n- another\\n\\n"
+>>> text += "| a | b |\\n|---|---|\\n| 1 | 2 |\\n"
+>>> [block for block, translatable in segments(text) if translatable]
+['# Title', 'A paragraph\\non two lines.', '- an item\\n  continued', '- another', '| a | b |', '| 1 | 2 |']
+>>> "".join(piece for piece, _ in segments(text, keep_newlines=True)) == text
+True
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from .i18n import gettext_name
+
+__all__ = ["build_document", "document_status", "segments", "update_document"]
+
+_ITEM = re.compile(r"(?:[-*+]|\d+\.)\s")
+_RULE_ROW = re.compile(r"\|?[\s:|-]+\|?")
+
+
+def segments(text: str, *, keep_newlines: bool = False) -> list[tuple[str, bool]]:
+    """The document as (piece, translatable) pairs, in order. With ``keep_newlines`` the pieces
+    joined give back ``text`` exactly; without, a translatable piece has no final newline."""
+    pieces: list[tuple[str, bool]] = []
+    lines = text.split("\n")
+    ends_with_newline = text.endswith("\n")
+    if ends_with_newline:
+        lines = lines[:-1]
+    i = 0
+    in_fence = False
+    while i < len(lines):
+        line = lines[i]
+        if line.lstrip().startswith("```"):  # a code block is one piece, never translated
+            block = [line]
+            i += 1
+            in_fence = True
+            while i < len(lines) and in_fence:
+                block.append(lines[i])
+                in_fence = not lines[i].lstrip().startswith("```")
+                i += 1
+            pieces.append(("\n".join(block), False))
+            continue
+        if not line.strip():
+            pieces.append((line, False))
+            i += 1
+            continue
+        if line.startswith("|"):
+            pieces.append((line, not _RULE_ROW.fullmatch(line.strip())))
+            i += 1
+            continue
+        block = [line]
+        i += 1
+        if _ITEM.match(line):
+            while i < len(lines) and lines[i].strip() and lines[i].startswith((" ", "\t")):
+                block.append(lines[i])
+                i += 1
+        elif not line.startswith("#"):
+            while i < len(lines) and lines[i].strip() and not lines[i].startswith(("|", "#")):
+                if _ITEM.match(lines[i]) or lines[i].lstrip().startswith("```"):
+                    break
+                block.append(lines[i])
+                i += 1
+        pieces.append(("\n".join(block), True))
+    if keep_newlines:
+        last = len(pieces) - 1
+        return [(p + ("\n" if k < last or ends_with_newline else ""), t) for k, (p, t) in enumerate(pieces)]
+    return pieces
+
+
+def _babel():
+    from babel.messages import catalog, pofile
+
+    return catalog, pofile
+
+
+def _read(path: Path) -> dict[str, Any]:
+    _, pofile = _babel()
+    if not path.exists():
+        return {}
+    with open(path, "rb") as handle:
+        return {m.id: m for m in pofile.read_po(handle) if m.id}
+
+
+def update_document(source: Path, po: Path, lang: str = "zh-CN") -> Path:
+    """Write the catalogue of ``source`` to ``po``, keeping every translation of a block that is
+    still in the English. A block no longer there is dropped."""
+    catalog_mod, pofile = _babel()
+    old = _read(po)
+    catalogue = catalog_mod.Catalog(
+        locale=gettext_name(lang), domain=source.stem, project="puzzlelab", fuzzy=False,
+        msgid_bugs_address="", copyright_holder="the puzzlelab authors",
+    )  # fmt: skip
+    for block, translatable in segments(source.read_text(encoding="utf-8")):
+        if translatable and block not in catalogue:
+            before = old.get(block)
+            catalogue.add(block, before.string if before else "", flags=before.flags if before else ())
+    buffer = io.BytesIO()
+    pofile.write_po(buffer, catalogue, width=0, sort_output=False, include_lineno=False)
+    po.parent.mkdir(parents=True, exist_ok=True)
+    po.write_bytes(buffer.getvalue())
+    return po
+
+
+def document_status(source: Path, po: Path) -> list[str]:
+    """The English blocks of ``source`` that have no translation (or a fuzzy one) in ``po``."""
+    entries = _read(po)
+    missing = []
+    for block, translatable in segments(source.read_text(encoding="utf-8")):
+        entry = entries.get(block)
+        if translatable and (entry is None or not entry.string.strip() or "fuzzy" in entry.flags):
+            missing.append(block)
+    return missing
+
+
+def build_document(source: Path, po: Path, *, allow_missing: bool = False) -> str:
+    """The translated document: the English blocks replaced by their translations, in order."""
+    missing = document_status(source, po)
+    if missing and not allow_missing:
+        first = missing[0].splitlines()[0][:60]
+        raise ValueError(f"{source.name}: {len(missing)} blocks are not translated in {po.name} "
+                         f"(the first: {first!r}); translate them or build with --allow-missing")  # fmt: skip
+    entries = _read(po)
+    out = []
+    for piece, translatable in segments(source.read_text(encoding="utf-8"), keep_newlines=True):
+        block = piece[:-1] if piece.endswith("\n") else piece
+        entry = entries.get(block) if translatable else None
+        if entry is not None and entry.string.strip() and "fuzzy" not in entry.flags:
+            piece = entry.string + piece[len(block) :]
+        out.append(piece)
+    return "".join(out)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The documents beside the lessons that have a translated edition (the glossary, the teacher's guide)
+DOCUMENTS = ("GLOSSARY.md", "README.md")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m puzzlelab.markdown_po update|status|build [--allow-missing]``: the catalogues
+    ``translations/zh-CN/GLOSSARY.po`` and ``README.po``, and the documents in ``notebooks/zh-CN/``."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m puzzlelab.markdown_po")
+    parser.add_argument("command", choices=["update", "status", "build"])
+    parser.add_argument("--lang", default="zh-CN")
+    parser.add_argument("--allow-missing", action="store_true")
+    args = parser.parse_args(argv)
+    missing = 0
+    for name in DOCUMENTS:
+        source = ROOT / "notebooks" / name
+        po = ROOT / "translations" / args.lang / (source.stem + ".po")
+        if args.command == "update":
+            print(update_document(source, po, args.lang).relative_to(ROOT))
+        elif args.command == "status":
+            left = document_status(source, po)
+            missing += len(left)
+            print(f"{name}: {len(left)} blocks to translate" if left else f"{name}: translated")
+        else:
+            out = ROOT / "notebooks" / args.lang / name
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(build_document(source, po, allow_missing=args.allow_missing), encoding="utf-8")
+            print(out.relative_to(ROOT))
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
