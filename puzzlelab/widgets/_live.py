@@ -22,6 +22,12 @@ The error rule for the widgets (the library's rule, applied to them):
 
 A subclass sets ``_esm = js_module("name")``, declares its synced state as traitlets tagged
 ``sync=True``, and defines :meth:`static_figure` and :meth:`summary`.
+
+Words the browser draws (buttons, menus, captions, axis labels) come from the library's one
+message catalogue: a subclass lists the English labels its module uses in ``LABELS`` (marked
+with ``N_()``; ``{name}`` placeholders are filled in the browser), and the widget sends
+``translate_all(LABELS)`` in the synced ``_labels`` dict when it is made, in the language active
+then. The module looks each label up with its ``t(label, values)`` and falls back to the English.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ import anywidget
 import traitlets
 from matplotlib.figure import Figure
 
+from ..i18n import translate_all
 from ..plots.style import figure_png
 
 __all__ = [
@@ -119,6 +126,14 @@ class LiveView(Guarded, anywidget.AnyWidget):
 
     #: the message the widget shows under itself ('' when there is none), as plain text
     error = traitlets.Unicode("").tag(sync=True)
+    #: the English labels the browser module draws (a subclass lists its own, marked with N_())
+    LABELS: tuple[str, ...] = ()
+    #: ``{english: translation}`` of :attr:`LABELS` in the language active when the widget was made
+    _labels = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("_labels", translate_all(self.LABELS))
+        super().__init__(**kwargs)
 
     def show_error(self, err: BaseException | str) -> None:
         self.error = error_text(err)

@@ -35,6 +35,8 @@ from matplotlib.figure import Figure
 
 from .._validate import choice, describe, whole
 from ..board import BLANK, Board, check_shape
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..parity import ParityExplanation, explain
 from ..perm import rank
 from ..plots.boards import HIGHLIGHT_COLOR, HOME_MARK_COLOR, OFF_GOAL_COLOR, ON_GOAL_COLOR, draw_board
@@ -47,7 +49,7 @@ __all__ = ["GOALS", "MODES", "PROOF_MAX_CELLS", "SIZES", "ParityLab", "pairs_byt
 SIZES = ((2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (3, 4), (4, 4), (5, 5))
 #: the proof by search covers every arrangement: 9 cells are 362,880 of them (about a second)
 PROOF_MAX_CELLS = 9
-MODES = ("swap two tiles", "slide the blank")
+MODES = (N_("swap two tiles"), N_("slide the blank"))  #: the mode trait's values (English; shown translated)
 GOALS = ("last", "first")
 ACTIONS = ("click", "swap", "reset", "prove")
 #: what the browser may set; everything else is Python's to compute
@@ -59,6 +61,45 @@ PALETTE = {
     "arc": HIGHLIGHT_COLOR,  # Okabe-Ito vermillion
     "selected": "#56B4E9",  # Okabe-Ito sky blue (with a dashed outline and a label)
 }
+
+
+#: the words js/parity_lab.js draws, looked up there in ``_labels`` (the catalogue's translations);
+#: the four lines of :func:`readout` are written from the same messages on both sides
+LABELS = (
+    *MODES,
+    N_("goal: blank last"),
+    N_("goal: blank first"),
+    N_("parity lab"),
+    N_("board size"),
+    N_("goal"),
+    N_("what a click does"),
+    N_("reset to goal"),
+    N_("the board"),
+    N_("prove it by search"),
+    N_("searching every arrangement..."),
+    N_("search covers boards of at most {n} cells"),
+    N_("The tiles in reading order (blank left out): an arc joins each inverted pair."),
+    N_("Tile {tile} is inverted with {partners} ({n} pair)."),
+    N_("Tile {tile} is inverted with {partners} ({n} pairs)."),
+    N_("Tile {tile} is in no inverted pair."),
+    N_("{n} inverted pair over the reading order {reading}"),
+    N_("{n} inverted pairs over the reading order {reading}"),
+    N_("Click a tile next to the blank to slide it."),
+    N_("Click a tile (or the blank), then a second one: they swap."),
+    N_("Cell {cell} is picked: click another cell to swap them, or the same one to drop it."),
+    N_("the blank"),
+    N_("tile {n}"),
+    N_("tile {n}, at home"),
+    N_("cell {cell}: {what}"),
+    N_("cell {cell}: {what}, picked"),
+    N_("inversions: {n}"),
+    N_("blank on row {row}, the goal's blank on row {goal_row} (0 = top)"),
+    N_("blank-row term: ({cols} - 1) x {apart} row = {term}"),
+    N_("blank-row term: ({cols} - 1) x {apart} rows = {term}"),
+    N_("solvable"),
+    N_("NOT solvable"),
+    N_("{verdict}: invariant ({inversions} + {term}) mod 2 = {invariant}"),
+)
 
 
 class _TraitTypeError(traitlets.TraitError, TypeError):
@@ -104,15 +145,20 @@ def _shape(name: str, value: object) -> tuple[int, int]:
 def readout(exp: ParityExplanation) -> dict[str, str]:
     """The lab's four lines of text for an explanation (the browser writes the same lines from
     the numbers it is sent; the Node tests compare the two)."""
-    rows = "row" if exp.row_distance == 1 else "rows"
-    verdict = "solvable" if exp.solvable else "NOT solvable"
+    if exp.row_distance == 1:
+        row_term = _("blank-row term: ({cols} - 1) x {apart} row = {term}")
+    else:
+        row_term = _("blank-row term: ({cols} - 1) x {apart} rows = {term}")
+    verdict = _("solvable") if exp.solvable else _("NOT solvable")
     return {
-        "inversions": f"inversions: {exp.inversions}",
-        "blank_rows": (
-            f"blank on row {exp.blank_row}, the goal's blank on row {exp.goal_blank_row} (0 = top)"
+        "inversions": _("inversions: {n}").format(n=exp.inversions),
+        "blank_rows": _("blank on row {row}, the goal's blank on row {goal_row} (0 = top)").format(
+            row=exp.blank_row, goal_row=exp.goal_blank_row
         ),
-        "row_term": (f"blank-row term: ({exp.board.cols} - 1) x {exp.row_distance} {rows} = {exp.row_term}"),
-        "verdict": f"{verdict}: invariant ({exp.inversions} + {exp.row_term}) mod 2 = {exp.invariant}",
+        "row_term": row_term.format(cols=exp.board.cols, apart=exp.row_distance, term=exp.row_term),
+        "verdict": _("{verdict}: invariant ({inversions} + {term}) mod 2 = {invariant}").format(
+            verdict=verdict, inversions=exp.inversions, term=exp.row_term, invariant=exp.invariant
+        ),
     }
 
 
@@ -143,6 +189,7 @@ class ParityLab(LiveView):
     """
 
     _esm = js_module("parity_lab")
+    LABELS = LABELS
 
     size = _Setting((3, 3)).tag(sync=True)
     sizes: traitlets.List[list[int]] = traitlets.List().tag(sync=True)
@@ -229,7 +276,9 @@ class ParityLab(LiveView):
         try:
             refused = sorted(set(keys) - FRONT_END_TRAITS)
             if refused:
-                raise ValueError(f"the browser cannot set {', '.join(refused)}: Python computes it")
+                raise ValueError(
+                    _("the browser cannot set {names}: Python computes it").format(names=", ".join(refused))
+                )
             super().set_state(sync_data)
         except Exception as err:  # shown to the student, never raised into the kernel's log
             self.show_error(err)
@@ -311,7 +360,7 @@ class ParityLab(LiveView):
         if self.mode == "slide the blank":
             tile = board.tiles[cell]
             if tile == BLANK:
-                raise ValueError("that is the blank: click a tile next to it")
+                raise ValueError(_("that is the blank: click a tile next to it"))
             self._show(board.slide(tile))
         elif self.selected is None or self.selected == cell:
             self.selected = cell if self.selected is None else None  # only the pick changes
@@ -338,8 +387,16 @@ class ParityLab(LiveView):
         board, goal = self.board, self.goal
         if board.size > PROOF_MAX_CELLS:
             raise ValueError(
-                f"a proof by search covers boards of at most {PROOF_MAX_CELLS} cells "
-                f"({board.rows}x{board.cols} has {board.size}: {factorial(board.size):,} arrangements)"
+                _(
+                    "a proof by search covers boards of at most {max} cells "
+                    "({rows}x{cols} has {size}: {count:,} arrangements)"
+                ).format(
+                    max=PROOF_MAX_CELLS,
+                    rows=board.rows,
+                    cols=board.cols,
+                    size=board.size,
+                    count=factorial(board.size),
+                )
             )
         from ..search import state_space_distances  # cached per shape and goal by the library
 
@@ -347,15 +404,19 @@ class ParityLab(LiveView):
         reachable = int((distances >= 0).sum())
         distance = int(distances[rank(board.tiles)])
         found = (
-            f"this board is {distance} moves from it: solvable"
+            _("this board is {distance} moves from it: solvable").format(distance=distance)
             if distance >= 0
-            else "this board is not among them: NOT solvable"
+            else _("this board is not among them: NOT solvable")
         )
         agrees = (distance >= 0) == explain(board, goal).solvable
-        self.proof = (
-            f"breadth-first search from the goal reaches {reachable:,} of "
-            f"{factorial(board.size):,} arrangements; {found}. "
-            f"{'The parity verdict agrees.' if agrees else 'The parity verdict DISAGREES!'}"
+        self.proof = _(
+            "breadth-first search from the goal reaches {reachable:,} of {total:,} arrangements; "
+            "{found}. {agreement}"
+        ).format(
+            reachable=reachable,
+            total=factorial(board.size),
+            found=found,
+            agreement=_("The parity verdict agrees.") if agrees else _("The parity verdict DISAGREES!"),
         )
 
     # -- the static fallback -------------------------------------------------------------------------
@@ -369,11 +430,18 @@ class ParityLab(LiveView):
 
     def summary(self) -> str:
         exp = self.explanation
-        verdict = "solvable" if exp.solvable else "NOT solvable"
-        return (
-            f"ParityLab {self.board.rows}x{self.board.cols} [{self.board.text()}], "
-            f"goal blank {self.goal_choice}: {exp.inversions} inversions, "
-            f"blank-row term {exp.row_term}, {verdict}"
+        verdict = _("solvable") if exp.solvable else _("NOT solvable")
+        return _(
+            "ParityLab {rows}x{cols} [{board}], goal blank {goal}: {inversions} inversions, "
+            "blank-row term {term}, {verdict}"
+        ).format(
+            rows=self.board.rows,
+            cols=self.board.cols,
+            board=self.board.text(),
+            goal=_("last") if self.goal_choice == "last" else _("first"),
+            inversions=exp.inversions,
+            term=exp.row_term,
+            verdict=verdict,
         )
 
 

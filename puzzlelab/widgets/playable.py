@@ -32,6 +32,8 @@ from matplotlib.figure import Figure
 
 from .._validate import choice, describe, random_generator, whole
 from ..board import BLANK, MAX_SIDE, Board, check_shape
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..plots.boards import draw_board, draw_picture_board, sample_image, tile_pieces
 from ._base import flag
 from ._live import LiveView, js_module
@@ -51,6 +53,35 @@ FROM_BROWSER = frozenset({"size", "algorithm", "picture"})
 BUTTONS = ("shuffle", "undo", "hint", "solve", "step")
 #: boards remembered on solutions already found (hints along a solution are then free)
 KNOWN_BOARDS = 50_000
+#: the words js/playable.js draws, looked up there in ``_labels`` (the catalogue's translations)
+LABELS = (
+    N_("size"),
+    N_("board size"),
+    N_("shuffle with"),
+    N_("shuffle algorithm"),
+    N_("shuffle"),
+    N_("undo"),
+    N_("hint"),
+    N_("solve it"),
+    N_("next move"),
+    N_("picture"),
+    N_(
+        "Click a tile next to the blank, or use the arrow keys: they move the BLANK "
+        "(\u2191 is the move U: the tile above the blank slides down)."
+    ),
+    N_("sliding puzzle, {rows} by {cols}: arrow keys move the blank, a click slides a tile"),
+    N_("moves: {n}"),
+    N_("playing the solution: move {k} of {total} (a key or a click skips to the end)"),
+    N_("the blank"),
+    N_("tile {n}"),
+    # the shuffles' names in the menu (the menu's values stay the names in puzzlelab.shuffles)
+    N_("fisher yates"),
+    N_("random walk"),
+    N_("naive swap"),
+    N_("tutorial fisher yates"),
+    N_("sort shuffle"),
+)
+SOLVED = N_("solved!")
 
 
 def _checked_image(image) -> np.ndarray:
@@ -132,6 +163,7 @@ class PlayableBoard(LiveView):
     """
 
     _esm = js_module("playable")
+    LABELS = LABELS
 
     size = traitlets.Tuple(traitlets.Int(), traitlets.Int(), default_value=(3, 3)).tag(sync=True)
     size_options: traitlets.List[list[int]] = traitlets.List().tag(sync=True)
@@ -198,11 +230,15 @@ class PlayableBoard(LiveView):
         try:
             super().set_state(taken)
         except (traitlets.TraitError, TypeError, ValueError) as err:
-            self.show_error(f"the board cannot take that setting: {err}")
+            self.show_error(_("the board cannot take that setting: {error}").format(error=err))
             refused += sorted(taken)
         else:
             if refused:
-                self.show_error(f"the browser cannot set {', '.join(refused)}: Python keeps the board")
+                self.show_error(
+                    _("the browser cannot set {names}: Python keeps the board").format(
+                        names=", ".join(refused)
+                    )
+                )
         if refused:
             self.send_state(refused)  # the browser shows Python's values again
 
@@ -291,7 +327,7 @@ class PlayableBoard(LiveView):
             self.solved = board == self.goal
             self.can_undo = bool(self.history)
             self.hinted = hinted
-            self.status = ("solved!" if self.solved else "") if status is None else status
+            self.status = (_(SOLVED) if self.solved else "") if status is None else status
             if animation is not None:
                 self.animation = animation
 
@@ -309,7 +345,7 @@ class PlayableBoard(LiveView):
         cell = whole("cell", cell, low=0, high=self._board.size - 1)
         tile = self._board.tiles[cell]
         if tile == BLANK:
-            raise ValueError("that is the blank: click a tile next to it")
+            raise ValueError(_("that is the blank: click a tile next to it"))
         self._go(self._board.slide(tile))
 
     def slide(self, tile: int) -> None:
@@ -321,7 +357,7 @@ class PlayableBoard(LiveView):
     def undo(self) -> None:
         """Take back the last move."""
         if not self.history:
-            raise ValueError("nothing to undo")
+            raise ValueError(_("nothing to undo"))
         self._board = self.history.pop()
         self._publish()
 
@@ -359,13 +395,15 @@ class PlayableBoard(LiveView):
     def hint(self) -> None:
         """Mark the tile to slide next on a shortest (or, past 4x4, a good) solution."""
         if self._board == self.goal:
-            self.status = "solved! nothing to hint"
+            self.status = _("solved! nothing to hint")
             return
         nxt, left, plan = self._known_plan(self._board)
         tile = nxt.tiles[self._board.blank]
-        kind = "optimal" if plan.optimal else "not optimal"
+        kind = _("optimal") if plan.optimal else _("not optimal")
         self._publish(
-            status=f"hint: slide tile {tile}; {left} moves to go ({kind}, {plan.method})",
+            status=_("hint: slide tile {tile}; {left} moves to go ({kind}, {method})").format(
+                tile=tile, left=left, kind=kind, method=plan.method
+            ),
             hinted=self._board.tiles.index(tile),
         )
 
@@ -382,23 +420,28 @@ class PlayableBoard(LiveView):
         the moves, which the browser plays.
         """
         if self._board == self.goal:
-            self.status = "solved! nothing to solve"
+            self.status = _("solved! nothing to solve")
             return
         plan = self._solution_from_here()
         self._seq += 1
         animation = {"seq": self._seq, "start": list(self._board.tiles), "moves": "".join(plan.moves)}
         self.history.extend(plan.boards[:-1])
         self._board = plan.boards[-1]
-        self._publish(status=f"solved by the computer: {plan.describe()}", animation=animation)
+        kind = _("optimal") if plan.optimal else _("NOT optimal")
+        solution = _("{n} moves ({kind}, {method})").format(n=len(plan.moves), kind=kind, method=plan.method)
+        self._publish(
+            status=_("solved by the computer: {solution}").format(solution=solution), animation=animation
+        )
 
     def step(self) -> None:
         """Make the next move of a solution (one move of what :meth:`solve` would play)."""
         if self._board == self.goal:
-            raise ValueError("the board is solved: no next move")
+            raise ValueError(_("the board is solved: no next move"))
         nxt, left, plan = self._known_plan(self._board)
         self._go(nxt)
         if self._board != self.goal:
-            self.status = f"next move made: {left - 1} to go ({'optimal' if plan.optimal else 'not optimal'})"
+            kind = _("optimal") if plan.optimal else _("not optimal")
+            self.status = _("next move made: {left} to go ({kind})").format(left=left - 1, kind=kind)
 
     # -- the static fallback ------------------------------------------------------------------------
     def static_figure(self) -> Figure:
@@ -409,12 +452,18 @@ class PlayableBoard(LiveView):
             draw_picture_board(board, image=self._image, ax=ax, goal=self.goal)
         else:
             draw_board(board, ax=ax, goal=self.goal)
-        ax.set_title(f"moves: {self.move_count}" + (" - solved!" if self.solved else ""), fontsize=9)
+        title = _("moves: {n}").format(n=self.move_count)
+        if self.solved:
+            title = _("{title} - solved!").format(title=title)
+        ax.set_title(title, fontsize=9)
         return figure
 
     def summary(self) -> str:
-        state = "solved!" if self.solved else "not solved"
-        return (
-            f"PlayableBoard {self._board.rows}x{self._board.cols} [{self._board.text()}], "
-            f"moves: {self.move_count}, {state}"
+        state = _(SOLVED) if self.solved else _("not solved")
+        return _("PlayableBoard {rows}x{cols} [{board}], moves: {n}, {state}").format(
+            rows=self._board.rows,
+            cols=self._board.cols,
+            board=self._board.text(),
+            n=self.move_count,
+            state=state,
         )

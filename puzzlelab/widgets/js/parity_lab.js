@@ -24,6 +24,25 @@ const GOALS = [["last", "goal: blank last"], ["first", "goal: blank first"]];
 export const MAX_ANIMATED_ARCS = 600;
 export const TWEEN_MS = 320;
 
+// -- words ----------------------------------------------------------------------------------------
+// The words a student reads come from puzzlelab's one message catalogue: Python sends
+// {english: translation} for the module's labels (LABELS in the widget's Python module) in the
+// `_labels` trait. t(label, values) looks a label up, falls back to the English, and fills
+// {name} placeholders: t("tile {n}", { n: 3 }) is "tile 3" in English.
+
+/** A t(label, values) function that reads `labels` ({english: translation}). */
+export function translator(labels) {
+  const table = labels && typeof labels === "object" ? labels : {};
+  return (label, values = {}) => {
+    const found = Object.hasOwn(table, label) ? table[label] : null;
+    const text = typeof found === "string" && found !== "" ? found : label;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+  };
+}
+
+/** The English labels as written (what a function outside a widget uses when given no t). */
+export const english = translator({});
+
 // -- what Python sent, decoded ------------------------------------------------------------------
 /** The bytes of a binary trait (a DataView in Jupyter, an ArrayBuffer or typed array elsewhere). */
 export function bytesOf(value) {
@@ -45,22 +64,27 @@ export function decodePairs(value) {
 }
 
 /** The four lines of text the lab shows (Python's parity_lab.readout writes the same lines). */
-export function readout(e) {
-  const rows = e.row_distance === 1 ? "row" : "rows";
-  const verdict = e.solvable ? "solvable" : "NOT solvable";
+export function readout(e, t = english) {
+  const values = { cols: e.cols, apart: e.row_distance, term: e.row_term };
+  const rowTerm = e.row_distance === 1
+    ? t("blank-row term: ({cols} - 1) x {apart} row = {term}", values)
+    : t("blank-row term: ({cols} - 1) x {apart} rows = {term}", values);
+  const verdict = e.solvable ? t("solvable") : t("NOT solvable");
   return {
-    inversions: `inversions: ${e.inversions}`,
-    blank_rows: `blank on row ${e.blank_row}, the goal's blank on row ${e.goal_blank_row} (0 = top)`,
-    row_term: `blank-row term: (${e.cols} - 1) x ${e.row_distance} ${rows} = ${e.row_term}`,
-    verdict: `${verdict}: invariant (${e.inversions} + ${e.row_term}) mod 2 = ${e.invariant}`,
+    inversions: t("inversions: {n}", { n: e.inversions }),
+    blank_rows: t("blank on row {row}, the goal's blank on row {goal_row} (0 = top)",
+      { row: e.blank_row, goal_row: e.goal_blank_row }),
+    row_term: rowTerm,
+    verdict: t("{verdict}: invariant ({inversions} + {term}) mod 2 = {invariant}",
+      { verdict, inversions: e.inversions, term: e.row_term, invariant: e.invariant }),
   };
 }
 
 /** What a click does now, in words (shown under the board). */
-export function hint(mode, selected) {
-  if (mode === "slide the blank") return "Click a tile next to the blank to slide it.";
-  if (selected == null) return "Click a tile (or the blank), then a second one: they swap.";
-  return `Cell ${selected} is picked: click another cell to swap them, or the same one to drop it.`;
+export function hint(mode, selected, t = english) {
+  if (mode === "slide the blank") return t("Click a tile next to the blank to slide it.");
+  if (selected == null) return t("Click a tile (or the blank), then a second one: they swap.");
+  return t("Cell {cell} is picked: click another cell to swap them, or the same one to drop it.", { cell: selected });
 }
 
 // -- the arcs ---------------------------------------------------------------------------------------
@@ -157,9 +181,9 @@ export function moveFocus(cell, key, rows, cols) {
 }
 
 /** The cell's name for a screen reader. */
-export function cellLabel(cell, tile, { home = false, picked = false } = {}) {
-  const what = tile === 0 ? "the blank" : `tile ${tile}${home ? ", at home" : ""}`;
-  return `cell ${cell}: ${what}${picked ? ", picked" : ""}`;
+export function cellLabel(cell, tile, { home = false, picked = false } = {}, t = english) {
+  const what = tile === 0 ? t("the blank") : home ? t("tile {n}, at home", { n: tile }) : t("tile {n}", { n: tile });
+  return picked ? t("cell {cell}: {what}, picked", { cell, what }) : t("cell {cell}: {what}", { cell, what });
 }
 
 function svgEl(name, attrs = {}, parent = null) {
@@ -220,26 +244,26 @@ function styles(p) {
 }
 
 // -- the view -------------------------------------------------------------------------------------
-function buildDom(el, model) {
+function buildDom(el, model, t) {
   const root = htmlEl("div", { class: "puzzlelab-parity-lab", tabindex: "0", role: "group",
-                               "aria-label": "parity lab" }, el);
+                               "aria-label": t("parity lab") }, el);
   const style = htmlEl("style", {}, root);
   const controls = htmlEl("div", { class: "pl-controls" }, root);
-  const size = htmlEl("select", { class: "pl-size", "aria-label": "board size" }, controls);
-  const goal = htmlEl("select", { class: "pl-goal", "aria-label": "goal" }, controls);
-  for (const [value, label] of GOALS) htmlEl("option", { value }, goal, label);
-  const modeGroup = htmlEl("span", { role: "group", "aria-label": "what a click does" }, controls);
-  const modes = MODES.map((m) => htmlEl("button", { type: "button", class: "pl-mode", "data-mode": m }, modeGroup, m));
-  const reset = htmlEl("button", { type: "button", class: "pl-reset" }, controls, "reset to goal");
+  const size = htmlEl("select", { class: "pl-size", "aria-label": t("board size") }, controls);
+  const goal = htmlEl("select", { class: "pl-goal", "aria-label": t("goal") }, controls);
+  for (const [value, label] of GOALS) htmlEl("option", { value }, goal, t(label));
+  const modeGroup = htmlEl("span", { role: "group", "aria-label": t("what a click does") }, controls);
+  const modes = MODES.map((m) => htmlEl("button", { type: "button", class: "pl-mode", "data-mode": m }, modeGroup, t(m)));
+  const reset = htmlEl("button", { type: "button", class: "pl-reset" }, controls, t("reset to goal"));
   const main = htmlEl("div", { class: "pl-main" }, root);
-  const board = svgEl("svg", { class: "puzzlelab-board", role: "grid", "aria-label": "the board" }, main);
+  const board = svgEl("svg", { class: "puzzlelab-board", role: "grid", "aria-label": t("the board") }, main);
   const numbers = htmlEl("div", { class: "pl-numbers" }, main);
   const out = {};
   for (const name of ["inversions", "blank-rows", "row-term", "verdict"]) {
     out[name] = htmlEl("div", { class: `puzzlelab-${name}` }, numbers);
   }
   out.verdict.setAttribute("aria-live", "polite");
-  const prove = htmlEl("button", { type: "button", class: "pl-prove" }, numbers, "prove it by search");
+  const prove = htmlEl("button", { type: "button", class: "pl-prove" }, numbers, t("prove it by search"));
   const proof = htmlEl("div", { class: "puzzlelab-proof", "aria-live": "polite" }, numbers);
   const hintLine = htmlEl("div", { class: "pl-hint" }, root);
   const caption = htmlEl("div", { class: "pl-caption" }, root);
@@ -254,7 +278,8 @@ function buildDom(el, model) {
 class ParityView {
   constructor(model, el) {
     this.model = model;
-    this.dom = buildDom(el, model);
+    this.t = translator(model.get("_labels"));
+    this.dom = buildDom(el, model, this.t);
     this.tiles = new Map(); // tile number -> its <g> on the board
     this.cells = []; // cell number -> its focusable hit area
     this.shape = null; // [rows, cols] drawn
@@ -346,18 +371,22 @@ class ParityView {
   focusArcs(tile) {
     this.focusTile = tile;
     const e = this.model.get("explained");
+    const t = this.t;
     const pairs = this.pairs || [];
     const k = tile == null ? -1 : e.reading.indexOf(tile);
     this.dom.arcs.classList.toggle("focused", k >= 0);
     const keys = new Set(k >= 0 ? arcKeys(pairs.filter(([i, j]) => i === k || j === k), e.reading) : []);
     for (const [key, node] of this.arcNodes) node.classList.toggle("touching", keys.has(key));
     if (k < 0) {
-      this.dom.caption.textContent = "The tiles in reading order (blank left out): an arc joins each inverted pair.";
+      this.dom.caption.textContent = t("The tiles in reading order (blank left out): an arc joins each inverted pair.");
     } else {
       const partners = partnersOf(pairs, k).map((p) => e.reading[p]);
-      this.dom.caption.textContent = partners.length
-        ? `Tile ${tile} is inverted with ${partners.join(", ")} (${partners.length} pair${partners.length === 1 ? "" : "s"}).`
-        : `Tile ${tile} is in no inverted pair.`;
+      const values = { tile, partners: partners.join(", "), n: partners.length };
+      this.dom.caption.textContent = partners.length === 0
+        ? t("Tile {tile} is in no inverted pair.", values)
+        : partners.length === 1
+          ? t("Tile {tile} is inverted with {partners} ({n} pair).", values)
+          : t("Tile {tile} is inverted with {partners} ({n} pairs).", values);
     }
   }
 
@@ -405,8 +434,8 @@ class ParityView {
     for (const b of d.modes) b.setAttribute("aria-pressed", String(b.dataset.mode === m.get("mode")));
     const tooBig = rows * cols > m.get("proof_max_cells");
     d.prove.disabled = tooBig;
-    d.prove.title = tooBig ? `search covers boards of at most ${m.get("proof_max_cells")} cells` : "";
-    d.hint.textContent = hint(m.get("mode"), m.get("selected"));
+    d.prove.title = tooBig ? this.t("search covers boards of at most {n} cells", { n: m.get("proof_max_cells") }) : "";
+    d.hint.textContent = hint(m.get("mode"), m.get("selected"), this.t);
   }
 
   drawBoard(tiles, e) {
@@ -423,7 +452,7 @@ class ParityView {
       g.classList.toggle("home", Boolean(e.home[cell]));
       g.classList.toggle("picked", selected === cell);
       const hit = this.cells[cell];
-      hit.setAttribute("aria-label", cellLabel(cell, tile, { home: e.home[cell], picked: selected === cell }));
+      hit.setAttribute("aria-label", cellLabel(cell, tile, { home: e.home[cell], picked: selected === cell }, this.t));
       hit.setAttribute("aria-pressed", String(selected === cell));
       hit.classList.toggle("pending", this.pending.has(cell));
     });
@@ -457,14 +486,14 @@ class ParityView {
   }
 
   drawNumbers(e) {
-    const lines = readout(e), out = this.dom.out;
+    const lines = readout(e, this.t), out = this.dom.out;
     out.inversions.textContent = lines.inversions;
     out["blank-rows"].textContent = lines.blank_rows;
     out["row-term"].textContent = lines.row_term;
     out.verdict.textContent = lines.verdict;
     out.verdict.dataset.icon = e.solvable ? "\u2713" : "\u2717"; // a tick or a cross, not colour alone
     out.verdict.className = `puzzlelab-verdict ${e.solvable ? "solvable" : "unsolvable"}`;
-    this.dom.proof.textContent = this.searching ? "searching every arrangement..." : this.model.get("proof");
+    this.dom.proof.textContent = this.searching ? this.t("searching every arrangement...") : this.model.get("proof");
   }
 
   drawArcs(e, pairs) {
@@ -480,7 +509,10 @@ class ParityView {
     d.picture.setAttribute("width", layout.width);
     d.picture.setAttribute("height", layout.height);
     d.picture.dataset.inversions = String(pairs.length);
-    d.picture.setAttribute("aria-label", `${pairs.length} inverted pair${pairs.length === 1 ? "" : "s"} over the reading order ${e.reading.join(" ")}`);
+    const described = { n: pairs.length, reading: e.reading.join(" ") };
+    d.picture.setAttribute("aria-label", pairs.length === 1
+      ? this.t("{n} inverted pair over the reading order {reading}", described)
+      : this.t("{n} inverted pairs over the reading order {reading}", described));
     this.drawReading(e, pairs, layout);
     const keys = arcKeys(pairs, e.reading);
     const target = new Map(keys.map((key, k) => [key, { x1: layout.arcs[k].x1, x2: layout.arcs[k].x2 }]));

@@ -18,9 +18,24 @@
 
 export const MOVES = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
 export const KEY_MOVES = { ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R" };
-export const HELP =
-  "Click a tile next to the blank, or use the arrow keys: they move the BLANK " +
-  "(\u2191 is the move U: the tile above the blank slides down).";
+// -- words ----------------------------------------------------------------------------------------
+// The words a student reads come from puzzlelab's one message catalogue: Python sends
+// {english: translation} for the module's labels (LABELS in the widget's Python module) in the
+// `_labels` trait. t(label, values) looks a label up, falls back to the English, and fills
+// {name} placeholders: t("tile {n}", { n: 3 }) is "tile 3" in English.
+
+/** A t(label, values) function that reads `labels` ({english: translation}). */
+export function translator(labels) {
+  const table = labels && typeof labels === "object" ? labels : {};
+  return (label, values = {}) => {
+    const found = Object.hasOwn(table, label) ? table[label] : null;
+    const text = typeof found === "string" && found !== "" ? found : label;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+  };
+}
+
+/** The English labels as written (what a function outside a widget uses when given no t). */
+export const english = translator({});
 
 // Okabe-Ito based colours, as in puzzlelab/plots/boards.py (never the only cue: home tiles also
 // carry a dark corner triangle, the hinted tile a thick dashed outline and a nudge).
@@ -192,7 +207,7 @@ function html(tag, attrs = {}, parent = null, text = null) {
 }
 
 /** Build one tile: a <g> (moved by its transform) holding a body (nudged by a hint). */
-function buildTile(tile, geometry, picture) {
+function buildTile(tile, geometry, picture, t = english) {
   const { cell } = geometry;
   const g = svg("g", { class: "pzl-tile", "data-tile": tile });
   const body = svg("g", { class: "pzl-body" }, g);
@@ -227,7 +242,7 @@ function buildTile(tile, geometry, picture) {
     "stroke-width": 1,
   }, body);
   svg("rect", { class: "pzl-outline", x: 1.5, y: 1.5, width: cell - 3, height: cell - 3, rx: 5, fill: "none" }, body);
-  svg("title", {}, g).textContent = tile === 0 ? "the blank" : `tile ${tile}`;
+  svg("title", {}, g).textContent = tile === 0 ? t("the blank") : t("tile {n}", { n: tile });
   return g;
 }
 
@@ -254,28 +269,29 @@ function paintTile(g, state, index) {
 
 function render({ model, el }) {
   const uid = Math.random().toString(36).slice(2);
+  const t = translator(model.get("_labels"));
   const root = html("div", { class: "puzzlelab-playable-board", "data-lm-suppress-shortcuts": "true" }, el);
   html("style", {}, root, CSS);
 
   // -- controls -----------------------------------------------------------------------------------
   const top = html("div", { class: "pzl-row" }, root);
-  const sizeLabel = html("label", {}, top, "size ");
-  const sizeMenu = html("select", { "aria-label": "board size" }, sizeLabel);
-  const algoLabel = html("label", {}, top, "shuffle with ");
-  const algoMenu = html("select", { "aria-label": "shuffle algorithm" }, algoLabel);
+  const sizeLabel = html("label", {}, top, `${t("size")} `);
+  const sizeMenu = html("select", { "aria-label": t("board size") }, sizeLabel);
+  const algoLabel = html("label", {}, top, `${t("shuffle with")} `);
+  const algoMenu = html("select", { "aria-label": t("shuffle algorithm") }, algoLabel);
   const buttons = {};
   const row2 = html("div", { class: "pzl-row" }, root);
   for (const [name, text, where] of [
-    ["shuffle", "shuffle", top],
-    ["undo", "undo", row2],
-    ["hint", "hint", row2],
-    ["solve", "solve it", row2],
-    ["step", "next move", row2],
+    ["shuffle", t("shuffle"), top],
+    ["undo", t("undo"), row2],
+    ["hint", t("hint"), row2],
+    ["solve", t("solve it"), row2],
+    ["step", t("next move"), row2],
   ]) {
     buttons[name] = html("button", { type: "button", class: `puzzlelab-${name}` }, where, text);
     buttons[name].addEventListener("click", () => act({ do: name }));
   }
-  const pictureButton = html("button", { type: "button", class: "puzzlelab-picture", "aria-pressed": "false" }, row2, "picture");
+  const pictureButton = html("button", { type: "button", class: "puzzlelab-picture", "aria-pressed": "false" }, row2, t("picture"));
 
   const frame = html("div", { class: "pzl-row" }, root);
   const board = svg("svg", { class: "puzzlelab-board", tabindex: 0, role: "application" }, frame);
@@ -286,7 +302,10 @@ function render({ model, el }) {
   const counter = html("span", { class: "puzzlelab-move-counter" }, readout);
   const status = html("span", { class: "puzzlelab-status", role: "status" }, readout);
   const error = html("div", { class: "puzzlelab-error", role: "alert" }, root);
-  html("div", { class: "pzl-help" }, root, HELP);
+  html("div", { class: "pzl-help" }, root, t(
+    "Click a tile next to the blank, or use the arrow keys: they move the BLANK " +
+    "(\u2191 is the move U: the tile above the blank slides down).",
+  ));
 
   // -- state drawn ---------------------------------------------------------------------------------
   let built = null; // {rows, cols, picture, imageUrl, geometry, nodes: Map tile -> g}
@@ -335,7 +354,7 @@ function render({ model, el }) {
     board.setAttribute("viewBox", `0 0 ${geometry.width} ${geometry.height}`);
     board.setAttribute(
       "aria-label",
-      `sliding puzzle, ${s.rows} by ${s.cols}: arrow keys move the blank, a click slides a tile`,
+      t("sliding puzzle, {rows} by {cols}: arrow keys move the blank, a click slides a tile", s),
     );
     board.dataset.rows = String(s.rows);
     board.dataset.cols = String(s.cols);
@@ -344,7 +363,7 @@ function render({ model, el }) {
     const nodes = new Map();
     for (const tile of s.goal) {
       const pattern = `pzl-piece-${uid}-${tile}`;
-      const g = buildTile(tile, geometry, withPicture ? { pattern } : null);
+      const g = buildTile(tile, geometry, withPicture ? { pattern } : null, t);
       if (withPicture) {
         const box = pieceBox(tile, s.goal, s.rows, s.cols, picture, geometry.cell);
         const fill = svg("pattern", { id: pattern, patternUnits: "userSpaceOnUse", x: box.x, y: box.y,
@@ -385,7 +404,7 @@ function render({ model, el }) {
   }
 
   function showReadouts(s) {
-    counter.textContent = `moves: ${s.moveCount}`;
+    counter.textContent = t("moves: {n}", { n: s.moveCount });
     status.textContent = model.get("status");
     error.textContent = model.get("error") ? `\u26a0 ${model.get("error")}` : "";
     buttons.undo.disabled = !model.get("can_undo");
@@ -406,7 +425,7 @@ function render({ model, el }) {
     const algorithm = model.get("algorithm");
     algoMenu.replaceChildren(
       ...model.get("algorithm_options").map((name) => {
-        const option = html("option", { value: name }, null, name.replaceAll("_", " "));
+        const option = html("option", { value: name }, null, t(name.replaceAll("_", " ")));
         option.selected = name === algorithm;
         return option;
       }),
@@ -461,12 +480,15 @@ function render({ model, el }) {
       playing.index += 1;
       const done = playing.index >= playing.frames.length - 1;
       place({ ...s, hinted: -1, solved: done && s.solved }, playing.frames[playing.index], false);
-      counter.textContent = `moves: ${s.moveCount - playing.total + playing.index}`;
-      status.textContent = `playing the solution: move ${playing.index} of ${playing.total} (a key or a click skips to the end)`;
+      counter.textContent = t("moves: {n}", { n: s.moveCount - playing.total + playing.index });
+      status.textContent = t("playing the solution: move {k} of {total} (a key or a click skips to the end)", {
+        k: playing.index,
+        total: playing.total,
+      });
       if (done) finishPlaying();
       else playing.timer = setTimeout(tick, ms);
     };
-    counter.textContent = `moves: ${s.moveCount - playing.total}`;
+    counter.textContent = t("moves: {n}", { n: s.moveCount - playing.total });
     playing.timer = setTimeout(tick, ms);
     return true;
   }
