@@ -32,6 +32,8 @@ from matplotlib.figure import Figure
 
 from .._validate import choice, real, whole
 from ..board import Board, goal_for
+from ..i18n import N_, get_language
+from ..i18n import gettext as _
 from ..plots.search import draw_expansion, draw_search_progress
 from ..plots.style import figure_png
 from ..search.encode import encode_run, pack_run
@@ -56,7 +58,46 @@ MAX_BUDGET = 100_000
 CACHE_BYTES = 256 * 2**20
 #: estimated bytes per recorded event of a replay (the event, its node and board, the indexes)
 EVENT_BYTES = 600
-NOTHING = "nothing to replay: see the message below"
+NOTHING = N_("nothing to replay: see the message below")
+#: the words js/search_player.js draws, looked up there in ``_labels`` (the catalogue's translations)
+LABELS = (
+    N_(
+        "step {step} of {steps}: expand g={g} h={h} f={f}; {generated} new children, {skipped} skipped; "
+        "frontier {frontier}"
+    ),
+    N_("f and frontier size against the step"),
+    N_("step"),
+    N_("f (solid)"),
+    N_("frontier (dashed)"),
+    N_("step {step}: f={f}, frontier size when expanded {size}"),
+    N_("the expanded nodes in the (g, h) plane"),
+    N_("g (moves so far)"),
+    N_("h (estimate left)"),
+    N_(", dashed: f = g + h"),
+    N_(", dashed: f = g + {w}h"),
+    N_("expanded so far: {step} (blue){equal}"),
+    N_("the last boards on the path"),
+    N_("the node being expanded and its children"),
+    N_("the frontier's best entries"),
+    N_("expanding: {node}"),
+    N_("{move}: skipped"),
+    N_("{generated} new children, {skipped} skipped (dashed: reached before)"),
+    N_("frontier after step {step}: best {shown} of {size}"),
+    N_("frontier after step {step}: best {shown} of {size} (the first is expanded next)"),
+    N_("path to this node ({n} moves): {moves}"),
+    N_("the start itself"),
+    N_("search"),
+    N_("weight w"),
+    N_("first step (Home)"),
+    N_("step back (left arrow)"),
+    N_("play"),
+    N_("pause"),
+    N_("play or pause (space)"),
+    N_("step forward (right arrow)"),
+    N_("last step (End)"),
+    N_("steps/s"),
+    N_("running the search in the kernel ..."),
+)
 
 
 def player_heuristics() -> tuple[str, ...]:
@@ -98,6 +139,7 @@ class SearchPlayer(LiveView):
     """
 
     _esm = js_module("search_player")
+    LABELS = LABELS
 
     recording = traitlets.Bytes(b"").tag(sync=True)
     steps = traitlets.Int(0).tag(sync=True)
@@ -229,7 +271,7 @@ class SearchPlayer(LiveView):
         self.uses_heuristic = self.method not in ("bfs", "article")
         with self.hold_sync():
             self.replay, self.recording, self.steps, self.outcome = None, b"", 0, ""
-            self.message = NOTHING
+            self.message = _(NOTHING)
             self._restore("step", 1)
         key = self._key()
         entry = self._runs.get(key)
@@ -241,18 +283,21 @@ class SearchPlayer(LiveView):
         with self.hold_sync():
             self.steps = self.replay.steps
             self._restore("step", 1)
-            self.outcome = str(result) + ("" if result.solved else f" (budget {self.budget:,} expansions)")
+            budget = _(" (budget {budget:,} expansions)").format(budget=self.budget)
+            self.outcome = str(result) + ("" if result.solved else budget)
             self.message = self._empty_message()
             self.recording = packed
 
     def _empty_message(self) -> str:
         if self.replay is None:
-            return NOTHING
+            return _(NOTHING)
         if self.replay.steps:
             return ""
         if self.start == self.goal:
-            return "the start is the goal: nothing to expand"
-        return f"stopped before the first expansion (budget {self.budget:,} expansions)"
+            return _("the start is the goal: nothing to expand")
+        return _("stopped before the first expansion (budget {budget:,} expansions)").format(
+            budget=self.budget
+        )
 
     @property
     def cached_runs(self) -> int:
@@ -273,7 +318,7 @@ class SearchPlayer(LiveView):
         if self.replay is None or self.replay.steps == 0:
             message = self.error_message if self.replay is None else self.info
             left.text(
-                0.5, 0.5, message or "nothing to replay", ha="center", wrap=True, transform=left.transAxes
+                0.5, 0.5, message or _("nothing to replay"), ha="center", wrap=True, transform=left.transAxes
             )
             left.set_axis_off()
             right.set_axis_off()
@@ -281,13 +326,19 @@ class SearchPlayer(LiveView):
         step = min(max(1, int(self.step)), self.replay.steps)
         generated, skipped = self.replay.children(step)
         draw_expansion(self.replay.node(step), generated, skipped=skipped, goal=self.goal, ax=left)
-        left.set_title(f"expansion, step {step}")
+        left.set_title(_("expansion, step {step}").format(step=step))
         draw_search_progress(self.replay.f, self.replay.frontier_sizes, step=step, ax=right)
         return figure
 
     def summary(self) -> str:
-        outcome = self.replay.result.summary() if self.replay is not None else "no run"
-        return f"SearchPlayer [{self.start.text()}] {self.method}/{self.heuristic}: {self.info}; {outcome}"
+        outcome = self.replay.result.summary() if self.replay is not None else _("no run")
+        return _("SearchPlayer [{start}] {method}/{heuristic}: {info}; {outcome}").format(
+            start=self.start.text(),
+            method=self.method,
+            heuristic=self.heuristic,
+            info=self.info,
+            outcome=outcome,
+        )
 
     def _copy_state(self) -> dict[str, Any]:
         return {
@@ -298,6 +349,8 @@ class SearchPlayer(LiveView):
             # the summary without the run's time, so the copy is the same on every run
             "outcome": self.replay.result.summary() if self.replay is not None else "",
             "error": self.error, "static_copy": True,
+            # the words in the copy's language (an English copy stays as it was: the module's own words)
+            **({"_labels": self._labels} if any(k != v for k, v in self._labels.items()) else {}),
         }  # fmt: skip
 
     def html_fragment(self, *, fallback_png: bytes | None = None) -> str:
@@ -331,9 +384,14 @@ class SearchPlayer(LiveView):
 
     def to_html(self) -> str:
         """A whole HTML page holding the replay, which plays from a file with no network."""
-        title = html.escape(f"Search replay: {self.start.text()} ({self.method}, {self.heuristic})")
+        title = html.escape(
+            _("Search replay: {start} ({method}, {heuristic})").format(
+                start=self.start.text(), method=self.method, heuristic=self.heuristic
+            )
+        )
         return (
-            f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{title}</title>\n'
+            f'<!DOCTYPE html>\n<html lang="{get_language()}">\n<head>\n'
+            f'<meta charset="utf-8">\n<title>{title}</title>\n'
             f'</head>\n<body>\n<h1 style="font: 16px sans-serif">{title}</h1>\n'
             f"{self.html_fragment()}</body>\n</html>\n"
         )

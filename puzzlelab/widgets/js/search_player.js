@@ -206,6 +206,25 @@ export function frontierAfter(run, step) {
   return run.columns.step_frontier[step - 1] + run.columns.step_generated[step - 1];
 }
 
+// -- words ----------------------------------------------------------------------------------------
+// The words a student reads come from puzzlelab's one message catalogue: Python sends
+// {english: translation} for the module's labels (LABELS in the widget's Python module) in the
+// `_labels` trait. t(label, values) looks a label up, falls back to the English, and fills
+// {name} placeholders: t("tile {n}", { n: 3 }) is "tile 3" in English.
+
+/** A t(label, values) function that reads `labels` ({english: translation}). */
+export function translator(labels) {
+  const table = labels && typeof labels === "object" ? labels : {};
+  return (label, values = {}) => {
+    const found = Object.hasOwn(table, label) ? table[label] : null;
+    const text = typeof found === "string" && found !== "" ? found : label;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+  };
+}
+
+/** The English labels as written (what a function outside a widget uses when given no t). */
+export const english = translator({});
+
 /** A number as Python's format(x, "g") writes it (6 significant digits, no trailing zeros). */
 export function formatG(x) {
   if (Number.isNaN(x)) return "nan";
@@ -214,10 +233,12 @@ export function formatG(x) {
 }
 
 /** One line about step: the same text as Trace.describe(step) in Python. */
-export function describe(run, step) {
+export function describe(run, step, t = english) {
   const n = node(run, step), kids = children(run, step);
-  return `step ${step} of ${run.steps}: expand g=${n.g} h=${formatG(n.h)} f=${formatG(n.f)}; ` +
-    `${kids.generated.length} new children, ${kids.skipped.length} skipped; frontier ${frontierAfter(run, step)}`;
+  return t("step {step} of {steps}: expand g={g} h={h} f={f}; {generated} new children, {skipped} skipped; frontier {frontier}", {
+    step, steps: run.steps, g: n.g, h: formatG(n.h), f: formatG(n.f),
+    generated: kids.generated.length, skipped: kids.skipped.length, frontier: frontierAfter(run, step),
+  });
 }
 
 /** Playing: the step after `ms` milliseconds at `speed` steps a second (carry: the fraction left). */
@@ -367,8 +388,8 @@ function axes(ctx, width, height, xMax, yMax, xLabel, yLabel, y2Max = null, y2La
 }
 
 /** f and the frontier size against the step: drawn once, then only the marker moves. */
-function progressChart(parent, run) {
-  const { layers: [back], overlay, caption } = stack(parent, 400, 220, "f and frontier size against the step", 1);
+function progressChart(parent, run, t = english) {
+  const { layers: [back], overlay, caption } = stack(parent, 400, 220, t("f and frontier size against the step"), 1);
   const ctx = back.context;
   const f = [], size = [];
   for (let k = 1; k <= run.steps; k++) {
@@ -376,7 +397,7 @@ function progressChart(parent, run) {
     size.push(run.columns.step_frontier[k - 1]);
   }
   const fMax = niceMax(Math.max(1, ...f)), sMax = niceMax(Math.max(1, ...size));
-  const map = axes(ctx, back.width, back.height, Math.max(1, run.steps), fMax, "step", "f (solid)", sMax, "frontier (dashed)");
+  const map = axes(ctx, back.width, back.height, Math.max(1, run.steps), fMax, t("step"), t("f (solid)"), sMax, t("frontier (dashed)"));
   const line = (values, y, colour, dash) => {
     ctx.strokeStyle = colour;
     ctx.setLineDash(dash);
@@ -395,21 +416,21 @@ function progressChart(parent, run) {
       const x = map.x(step);
       marker.setAttribute("x1", x);
       marker.setAttribute("x2", x);
-      caption.textContent = `step ${step}: f=${formatG(f[step - 1])}, frontier size when expanded ${size[step - 1]}`;
+      caption.textContent = t("step {step}: f={f}, frontier size when expanded {size}", { step, f: formatG(f[step - 1]), size: size[step - 1] });
     },
   };
 }
 
 /** Every expanded node at (g, h): the whole run in grey, the nodes expanded so far in blue. */
-function ghPlane(parent, run) {
-  const { layers: [back, done], overlay, caption } = stack(parent, 300, 220, "the expanded nodes in the (g, h) plane", 2);
+function ghPlane(parent, run, t = english) {
+  const { layers: [back, done], overlay, caption } = stack(parent, 300, 220, t("the expanded nodes in the (g, h) plane"), 2);
   const g = [], h = [];
   for (let k = 1; k <= run.steps; k++) {
     const i = expandedIndex(run, k);
     g.push(run.g[i]);
     h.push(run.columns.node_h[i]);
   }
-  const map = axes(back.context, back.width, back.height, niceMax(Math.max(1, ...g)), niceMax(Math.max(1, ...h)), "g (moves so far)", "h (estimate left)");
+  const map = axes(back.context, back.width, back.height, niceMax(Math.max(1, ...g)), niceMax(Math.max(1, ...h)), t("g (moves so far)"), t("h (estimate left)"));
   const dot = (ctx, k) => ctx.fillRect(map.x(g[k]) - 2, map.y(h[k]) - 2, 4, 4);
   back.context.fillStyle = GREY;
   for (let k = 0; k < run.steps; k++) dot(back.context, k);
@@ -419,7 +440,7 @@ function ghPlane(parent, run) {
     viewBox: `${map.left} ${map.top} ${map.right - map.left} ${map.bottom - map.top}` }, overlay);  // clips the line
   const fLine = svg("line", { stroke: VERMILLION, "stroke-dasharray": "4 3", "stroke-width": 1.2 }, plot);
   const current = svg("path", { d: "M0,-6 L6,0 L0,6 L-6,0 Z", fill: VERMILLION }, overlay);
-  const equal = weight ? (weight === 1 ? ", dashed: f = g + h" : `, dashed: f = g + ${formatG(weight)}h`) : "";
+  const equal = weight ? (weight === 1 ? t(", dashed: f = g + h") : t(", dashed: f = g + {w}h", { w: formatG(weight) })) : "";
   if (!weight) fLine.setAttribute("visibility", "hidden");
   return {
     draw(step) {
@@ -437,7 +458,7 @@ function ghPlane(parent, run) {
         fLine.setAttribute("x2", map.x(f));
         fLine.setAttribute("y2", map.y(0));
       }
-      caption.textContent = `expanded so far: ${step} (blue)${equal}`;
+      caption.textContent = t("expanded so far: {step} (blue){equal}", { step, equal });
     },
   };
 }
@@ -445,8 +466,8 @@ function ghPlane(parent, run) {
 /** The last boards of the path, tiny, on one canvas (cells tinted when their tile is home).
  * Each tile is drawn once into an atlas (away and home versions) and then copied: text is slow
  * to draw, and a playing replay redraws the trail every frame. */
-function pathTrail(parent, rows, cols, size, count) {
-  const width = cols * size + 6, { layers: [layer] } = stack(parent, count * width, rows * size + 2, "the last boards on the path", 1);
+function pathTrail(parent, rows, cols, size, count, t = english) {
+  const width = cols * size + 6, { layers: [layer] } = stack(parent, count * width, rows * size + 2, t("the last boards on the path"), 1);
   const ratio = globalThis.devicePixelRatio || 1, cells = rows * cols, px = size * ratio;
   const atlas = document.createElement("canvas");
   atlas.width = cells * px;
@@ -483,42 +504,45 @@ function pathTrail(parent, rows, cols, size, count) {
 }
 
 /** The three board pictures: the expansion, the frontier's best, the path. */
-function boardPanels(parent, run) {
+function boardPanels(parent, run, t = english) {
   const { rows, cols } = run, goal = run.header.goal;
   const big = Math.floor(96 / Math.max(rows, cols)), small = Math.floor(54 / Math.max(rows, cols));
   const kidWidth = cols * small + 26;
   const width = Math.max(cols * big + 20, 4 * kidWidth);
   const expansion = svg("svg", { width, height: rows * big + rows * small + 80, role: "img",
-    "aria-label": "the node being expanded and its children", class: "puzzlelab-search-expansion" }, parent);
+    "aria-label": t("the node being expanded and its children"), class: "puzzlelab-search-expansion" }, parent);
   const main = boardView(expansion, rows, cols, big, (width - cols * big) / 2, 4);
   const kids = [0, 1, 2, 3].map((j) => boardView(expansion, rows, cols, small, j * kidWidth + 13, rows * big + 46));
   const kidsTitle = svg("text", { x: width / 2, y: rows * big + 36, "text-anchor": "middle", "font-size": 11, "font-family": "sans-serif" }, expansion);
   const frontierBox = html("div", { class: "puzzlelab-search-frontier" }, parent);
   const frontierTitle = html("div", { class: "puzzlelab-search-caption" }, frontierBox);
-  const fsvg = svg("svg", { width: 5 * kidWidth, height: rows * small + 30, role: "img", "aria-label": "the frontier's best entries" }, frontierBox);
-  const best = [0, 1, 2, 3, 4].map((j) => boardView(fsvg, rows, cols, small, j * kidWidth + 13, 4));
+  const fsvg = svg("svg", { width: 5 * kidWidth, height: rows * small + 30, role: "img", "aria-label": t("the frontier's best entries") }, frontierBox);
+  const bestViews = [0, 1, 2, 3, 4].map((j) => boardView(fsvg, rows, cols, small, j * kidWidth + 13, 4));
   const pathBox = html("div", { class: "puzzlelab-search-path" }, parent);
   const pathTitle = html("div", { class: "puzzlelab-search-caption" }, pathBox);
   const tiny = Math.max(4, Math.floor(30 / Math.max(rows, cols))), shown = 12;
-  const trail = pathTrail(pathBox, rows, cols, tiny, shown);
+  const trail = pathTrail(pathBox, rows, cols, tiny, shown, t);
   return {
     draw(step) {
       const n = node(run, step), { generated, skipped } = children(run, step);
-      main.show(n.tiles, goal, { caption: `expanding: ${nodeCaption(n)}` });
+      main.show(n.tiles, goal, { caption: t("expanding: {node}", { node: nodeCaption(n) }) });
       const all = [...generated.map((k) => [k, false]), ...skipped.map((k) => [k, true])];
       kids.forEach((view, j) => {
         const [kid, dashed] = all[j] || [null, false];
         if (!kid) return view.show([], goal, { visible: false });
-        view.show(kid.tiles, goal, { dashed, caption: dashed ? `${kid.move}: skipped` : `${kid.move}: f=${formatG(kid.f)}` });
+        view.show(kid.tiles, goal, { dashed, caption: dashed ? t("{move}: skipped", kid) : `${kid.move}: f=${formatG(kid.f)}` });
       });
-      kidsTitle.textContent = `${generated.length} new children, ${skipped.length} skipped (dashed: reached before)`;
+      kidsTitle.textContent = t("{generated} new children, {skipped} skipped (dashed: reached before)",
+        { generated: generated.length, skipped: skipped.length });
       const { nodes, size } = frontier(run, step);
-      frontierTitle.textContent = `frontier after step ${step}: best ${nodes.length} of ${size.toLocaleString("en")}` +
-        (nodes.length ? " (the first is expanded next)" : "");
-      best.forEach((view, j) => nodes[j] ? view.show(nodes[j].tiles, goal, { caption: `f=${formatG(nodes[j].f)} g=${nodes[j].g}` })
+      const best = { step, shown: nodes.length, size: size.toLocaleString("en") };
+      frontierTitle.textContent = nodes.length
+        ? t("frontier after step {step}: best {shown} of {size} (the first is expanded next)", best)
+        : t("frontier after step {step}: best {shown} of {size}", best);
+      bestViews.forEach((view, j) => nodes[j] ? view.show(nodes[j].tiles, goal, { caption: `f=${formatG(nodes[j].f)} g=${nodes[j].g}` })
         : view.show([], goal, { visible: false }));
       const route = path(run, step), moves = route.slice(1).map((p) => p.move).join(" ");
-      pathTitle.textContent = `path to this node (${route.length - 1} moves): ${moves || "the start itself"}`;
+      pathTitle.textContent = t("path to this node ({n} moves): {moves}", { n: route.length - 1, moves: moves || t("the start itself") });
       trail.draw(route.slice(-shown), goal);
     },
   };
@@ -551,24 +575,24 @@ function select(parent, label, options, value) {
   return menu;
 }
 
-function controls(root, model) {
+function controls(root, model, t = english) {
   const top = html("div", { class: "row" }, root);
-  const method = select(top, "search", model.get("methods"), model.get("method"));
+  const method = select(top, t("search"), model.get("methods"), model.get("method"));
   const heuristic = select(top, "h", model.get("heuristics"), model.get("heuristic"));
-  const weightLabel = html("label", {}, top, "weight w ");
-  const weight = html("input", { type: "range", min: 1, max: 10, step: 0.25, "aria-label": "weight w" }, weightLabel);
+  const weightLabel = html("label", {}, top, `${t("weight w")} `);
+  const weight = html("input", { type: "range", min: 1, max: 10, step: 0.25, "aria-label": t("weight w") }, weightLabel);
   const weightText = html("span", {}, weightLabel);
   const bar = html("div", { class: "row" }, root);
   const button = (text, label) => html("button", { type: "button", "aria-label": label, title: label }, bar, text);
-  const first = button("|◀", "first step (Home)");
-  const back = button("◀", "step back (left arrow)");
-  const play = button("play", "play or pause (space)");
+  const first = button("|◀", t("first step (Home)"));
+  const back = button("◀", t("step back (left arrow)"));
+  const play = button(t("play"), t("play or pause (space)"));
   play.classList.add("puzzlelab-play");
-  const forward = button("▶", "step forward (right arrow)");
+  const forward = button("▶", t("step forward (right arrow)"));
   forward.classList.add("puzzlelab-step-forward");
-  const end = button("▶|", "last step (End)");
-  const scrub = html("input", { type: "range", min: 1, max: 1, step: 1, value: 1, class: "puzzlelab-scrub", "aria-label": "step" }, bar);
-  const speed = select(bar, "steps/s", SPEEDS.map(String), String(model.get("speed")));
+  const end = button("▶|", t("last step (End)"));
+  const scrub = html("input", { type: "range", min: 1, max: 1, step: 1, value: 1, class: "puzzlelab-scrub", "aria-label": t("step") }, bar);
+  const speed = select(bar, t("steps/s"), SPEEDS.map(String), String(model.get("speed")));
   return { method, heuristic, weight, weightText, first, back, play, forward, end, scrub, speed };
 }
 
@@ -576,7 +600,8 @@ function render({ model, el }) {
   const style = html("style", {}, el);
   style.textContent = STYLE;
   const root = html("div", { class: "puzzlelab-search-player", tabindex: 0 }, el);
-  const ui = controls(root, model);
+  const t = translator(model.get("_labels"));
+  const ui = controls(root, model, t);
   const info = html("div", { class: "puzzlelab-search-info", "aria-live": "off" }, root);
   const outcome = html("div", { class: "puzzlelab-search-outcome" }, root);
   const error = html("div", { class: "puzzlelab-error", role: "alert" }, root);
@@ -599,7 +624,7 @@ function render({ model, el }) {
     if (!state.playing) root.dataset.step = String(run ? step : 0);
     if (!run || run.steps === 0) return;
     ui.scrub.value = String(step);
-    info.textContent = describe(run, step);
+    info.textContent = describe(run, step, t);
     for (const view of state.views) view.draw(step);
   }
 
@@ -631,7 +656,7 @@ function render({ model, el }) {
     state.playing = true;
     state.last = 0;
     state.carry = 0;
-    ui.play.textContent = "pause";
+    ui.play.textContent = t("pause");
     state.raf = requestAnimationFrame(frame);
   }
 
@@ -640,7 +665,7 @@ function render({ model, el }) {
       state.playing = false;
       cancelAnimationFrame(state.raf);
     }
-    ui.play.textContent = "play";
+    ui.play.textContent = t("play");
   }
 
   function pause() {
@@ -686,7 +711,7 @@ function render({ model, el }) {
       return;
     }
     ui.scrub.max = String(run.steps);
-    state.views = [boardPanels(panels, run), progressChart(panels, run), ghPlane(panels, run)];
+    state.views = [boardPanels(panels, run, t), progressChart(panels, run, t), ghPlane(panels, run, t)];
     state.step = clampStep(model.get("step"), run.steps);
     draw();
     state.drawn = state.step;
@@ -699,7 +724,7 @@ function render({ model, el }) {
   const choose = (name, value) => {
     model.set(name, value);
     model.save_changes();
-    info.textContent = "running the search in the kernel ...";
+    info.textContent = t("running the search in the kernel ...");
   };
   const removers = [
     on(ui.play, "click", playPause),
