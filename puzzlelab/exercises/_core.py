@@ -53,6 +53,7 @@ from typing import Any
 import numpy as np
 
 from ..board import Board
+from ..i18n import N_
 from ..i18n import gettext as _
 
 __all__ = [
@@ -94,15 +95,19 @@ def short(value: object) -> str:
 
 
 def _name(fn: object) -> str:
-    return getattr(fn, "__name__", None) or "your function"
+    return getattr(fn, "__name__", None) or _("your function")
+
+
+_ANSWER_ABOVE = N_("write your answer in the cell above, run it, then run this check")
 
 
 class NotAnswered(Exception):
-    """The exercise is still the stub: one line, "not answered yet: <what to do>"."""
+    """The exercise is still the stub: one line, "not answered yet: <what to do>" (in the
+    language chosen with :func:`puzzlelab.set_language`)."""
 
-    def __init__(self, what_to_do: str = "write your answer in the cell above, run it, then run this check"):
-        self.what_to_do = what_to_do
-        super().__init__(f"not answered yet: {what_to_do}")
+    def __init__(self, what_to_do: str = _ANSWER_ABOVE):
+        self.what_to_do = _(what_to_do)
+        super().__init__(_("not answered yet: {what_to_do}").format(what_to_do=self.what_to_do))
 
     def _render_traceback_(self) -> list[str]:  # IPython shows this instead of a traceback
         return [str(self)]
@@ -121,8 +126,11 @@ class WrongAnswer(AssertionError):
         super().__init__(self._text())
 
     def _text(self) -> str:
-        head = f"wrong answer ({self.title}): " if self.title else "wrong answer: "
-        return head + self.message + (f"\nhint: {self.hint}" if self.hint else "")
+        if self.title:
+            text = _("wrong answer ({title}): {message}").format(title=self.title, message=self.message)
+        else:
+            text = _("wrong answer: {message}").format(message=self.message)
+        return text + ("\n" + _("hint: {hint}").format(hint=self.hint) if self.hint else "")
 
     def set_title(self, title: str) -> None:
         """Put the message under an exercise's title (kept if it already has one)."""
@@ -144,7 +152,9 @@ class TooSlow(BaseException):
 
     def __init__(self, limit: time_limit):
         self.limit = limit
-        super().__init__(f"stopped after {limit.seconds:g} s: {limit.doing}")
+        super().__init__(
+            _("stopped after {seconds:g} s: {doing}").format(seconds=limit.seconds, doing=limit.doing)
+        )
 
 
 class time_limit:  # used like a function: ``with time_limit(5, "..."):``
@@ -160,10 +170,11 @@ class time_limit:  # used like a function: ``with time_limit(5, "..."):``
     notebook's interrupt button) is untouched.
     """
 
-    def __init__(self, seconds: float, doing: str = "your code"):
+    def __init__(self, seconds: float, doing: str | None = None):
         if not isinstance(seconds, int | float) or isinstance(seconds, bool) or not seconds > 0:
             raise ValueError(f"seconds must be a positive number, got {seconds!r}")
-        self.seconds, self.doing, self.armed = float(seconds), doing, False
+        self.seconds, self.armed = float(seconds), False
+        self.doing = _("your code") if doing is None else doing
         self._saved: list[tuple[int, int, Any, tuple[float, float]]] = []
         self._start = 0.0
 
@@ -206,9 +217,13 @@ WALL_FACTOR = 6.0
 
 def _too_slow(limit: time_limit) -> WrongAnswer:
     return WrongAnswer(
-        f"{limit.doing} ran for more than {limit.seconds:g} s of computing and was stopped",
-        hint="an endless loop? check that every loop ends (a while loop's condition must change); "
-        "run your function on that input yourself, where the interrupt button stops it",
+        _("{doing} ran for more than {seconds:g} s of computing and was stopped").format(
+            doing=limit.doing, seconds=limit.seconds
+        ),
+        hint=_(
+            "an endless loop? check that every loop ends (a while loop's condition must change); "
+            "run your function on that input yourself, where the interrupt button stops it"
+        ),
         reason="timeout",
     )
 
@@ -224,19 +239,34 @@ class _Budget:
 
 
 def _refuse(value: object, where: str, returns: str) -> WrongAnswer:
-    return WrongAnswer(f"{where} returned {short(value)} (of type {_kind(value)}), not {returns}",
-                       hint=f"return {returns}, built from plain Python values", reason="type")  # fmt: skip
+    return WrongAnswer(
+        _("{where} returned {value} (of type {kind}), not {returns}").format(
+            where=where, value=short(value), kind=_kind(value), returns=returns
+        ),
+        hint=_("return {returns}, built from plain Python values").format(returns=returns),
+        reason="type",
+    )
 
 
 def _plain(value: object, budget: _Budget, depth: int, where: str, returns: str) -> Any:
     budget.left -= 1
     if budget.left < 0 or depth > _MAX_DEPTH:
-        raise WrongAnswer(f"{where} returned a huge value (more than {_MAX_ITEMS:,} items, or nested more "
-                          f"than {_MAX_DEPTH} deep)", hint=f"return {returns}", reason="huge")  # fmt: skip
+        raise WrongAnswer(
+            _(
+                "{where} returned a huge value (more than {items:,} items, or nested more than {depth} deep)"
+            ).format(where=where, items=_MAX_ITEMS, depth=_MAX_DEPTH),
+            hint=_("return {returns}").format(returns=returns),
+            reason="huge",
+        )
     if value is None or type(value) in (bool, int, float, str, Fraction):
         if type(value) is str and len(value) > _MAX_ITEMS:
-            raise WrongAnswer(f"{where} returned a string of {len(value):,} characters",
-                              hint=f"return {returns}", reason="huge")  # fmt: skip
+            raise WrongAnswer(
+                _("{where} returned a string of {length:,} characters").format(
+                    where=where, length=len(value)
+                ),
+                hint=_("return {returns}").format(returns=returns),
+                reason="huge",
+            )
         return value
     if isinstance(value, bool | np.bool_):
         return bool(value)
@@ -271,14 +301,15 @@ def _plain(value: object, budget: _Budget, depth: int, where: str, returns: str)
     raise _refuse(value, where, returns)
 
 
-def plain(value: object, *, where: str = "your function", returns: str = "a plain Python value") -> Any:
+def plain(value: object, *, where: str | None = None, returns: str | None = None) -> Any:
     """``value`` as plain Python values, or :class:`WrongAnswer` saying what to return.
 
     ints (numpy integers and int subclasses included), floats, strings, Fractions, None, True
     and False, and lists, tuples, sets, dicts and Boards of them; a numeric numpy array becomes
     a list. Anything else (an object of the student's own class, a generator, a range) is
     refused, and so is a value of more than a million items. ``where`` names who returned it
-    (``"my_move((1, 2, 0), 1, 3, 'L')"``), ``returns`` what should have been returned.
+    (``"my_move((1, 2, 0), 1, 3, 'L')"``; by default "your function"), ``returns`` what should
+    have been returned (by default "a plain Python value"), both already in the student's language.
 
     >>> plain([np.int64(3), (1, 2.5)])
     [3, (1, 2.5)]
@@ -290,6 +321,8 @@ def plain(value: object, *, where: str = "your function", returns: str = "a plai
     ...
     puzzlelab.exercises._core.WrongAnswer: wrong answer: your function returned <...Always ...> (of type ...
     """
+    where = _("your function") if where is None else where
+    returns = _(_PLAIN_VALUE) if returns is None else returns
     return _plain(value, _Budget(), 0, where, returns)
 
 
@@ -327,18 +360,28 @@ def _equal(got: object, want: object) -> bool:
         return False
 
 
+_PLAIN_VALUE = N_("a plain Python value")
+_WHOLE_NUMBER = N_("a whole number (an int)")
 _KINDS = [
-    (bool, "True or False"), (int, "a whole number (an int)"), (Fraction, "a number"),
-    (float, "a number"), (str, "a string"), (list, "a list"), (tuple, "a tuple"), (dict, "a dict"),
-    (set, "a set"), (frozenset, "a set"), (Board, "a Board"),
-]  # fmt: skip
+    (bool, N_("True or False")),
+    (int, _WHOLE_NUMBER),
+    (Fraction, N_("a number")),
+    (float, N_("a number")),
+    (str, N_("a string")),
+    (list, N_("a list")),
+    (tuple, N_("a tuple")),
+    (dict, N_("a dict")),
+    (set, N_("a set")),
+    (frozenset, N_("a set")),
+    (Board, N_("a Board")),
+]
 
 
 def _returns(want: object) -> str:
-    """What to return, said from the expected value's type."""
+    """What to return, said from the expected value's type (in the student's language)."""
     if want is None:
         return "None"
-    return next((text for kind, text in _KINDS if isinstance(want, kind)), "a plain Python value")
+    return _(next((text for kind, text in _KINDS if isinstance(want, kind)), _PLAIN_VALUE))
 
 
 # -- stubs and calls ---------------------------------------------------------------------------
@@ -376,28 +419,38 @@ def _ran_past(fn: object, error: BaseException) -> bool:
     return code is not None and tb is not None and tb.tb_frame.f_code is code and _attempted(code)
 
 
+#: How a "not answered yet" message ends (the English text; the message is translated whole)
 _NOT_ANSWERED = "run its cell, then run this check again"
 
 
 def _not_answered(fn: object) -> NotAnswered:
-    return NotAnswered(f"write the body of {_name(fn)}(), {_NOT_ANSWERED}")
+    return NotAnswered(
+        _("write the body of {name}(), run its cell, then run this check again").format(name=_name(fn))
+    )
 
 
 def _stub_or_ran_past(fn: object, error: BaseException, doing: str) -> Exception:
     if not _ran_past(fn, error):
         return _not_answered(fn)
     return WrongAnswer(
-        f"{doing} reached the stub's `raise NotImplementedError()`: your code ran to the end of "
-        "the function without returning an answer",
-        hint="every path through your function must end in a `return`; delete the stub's raise "
-        "line once your code is in (if your code searches, it found nothing: see the exercise's hint)",
+        _(
+            "{doing} reached the stub's `raise NotImplementedError()`: your code ran to the end of "
+            "the function without returning an answer"
+        ).format(doing=doing),
+        hint=_(
+            "every path through your function must end in a `return`; delete the stub's raise "
+            "line once your code is in (if your code searches, it found nothing: see the exercise's hint)"
+        ),
         reason="ran past the stub",
     )
 
 
 def _not_a_function(value: object, title: str | None = None) -> WrongAnswer:
-    return WrongAnswer(f"the check needs your function, but got {short(value)}",
-                       hint="pass the function's name, without parentheses", title=title)  # fmt: skip
+    return WrongAnswer(
+        _("the check needs your function, but got {value}").format(value=short(value)),
+        hint=_("pass the function's name, without parentheses"),
+        title=title,
+    )
 
 
 def _describe_call(fn: object, args: tuple, kwargs: dict) -> str:
@@ -425,9 +478,13 @@ def call_within(seconds: float, student_fn: Callable, *args: Any, **kwargs: Any)
     except (NotAnswered, WrongAnswer):
         raise
     except Exception as error:
-        raise WrongAnswer(f"{doing} raised {type(error).__name__}: {error}",
-                          hint="run your function on that input yourself to see where it fails",
-                          reason="raised") from error  # fmt: skip
+        raise WrongAnswer(
+            _("{doing} raised {error_type}: {error}").format(
+                doing=doing, error_type=type(error).__name__, error=error
+            ),
+            hint=_("run your function on that input yourself to see where it fails"),
+            reason="raised",
+        ) from error
     if result is Ellipsis:
         raise _not_answered(student_fn)
     return result
@@ -462,23 +519,36 @@ def same(got: object, want: object, *, where: str, hint: str | None = None, reve
     ``floats`` says a float is as good an answer as an int there.
     """
     want = plain(want)
-    got = plain(got, where=f"for {where}, your function", returns=returns or _returns(want))
+    returns = returns or _returns(want)
+    got = plain(got, where=_("for {where}, your function").format(where=where), returns=returns)
     if _equal(got, want):
         return
     if got is None and want is not None:
-        hint = hint or "your function returned None: did it forget a `return`?"
+        hint = hint or _("your function returned None: did it forget a `return`?")
     elif not floats and _float_for_int(got, want):
-        hint = "a float where a whole number belongs (such as 2.5 for 2): use //, or round yourself"
+        hint = _("a float where a whole number belongs (such as 2.5 for 2): use //, or round yourself")
     elif got is not None and want is not None and _family(got) != _family(want):
-        hint = f"return {returns or _returns(want)}, not {_FAMILY_NAMES[_family(got)]}"
-    shown = short(got)
-    expected = f"expected {short(want)}, got {shown}" if reveal else f"got {shown}, which is not right"
-    raise WrongAnswer(f"for {where}: {expected}", hint=hint)
+        hint = _("return {returns}, not {kind}").format(returns=returns, kind=_(_FAMILY_NAMES[_family(got)]))
+    if reveal:
+        message = _("for {where}: expected {want}, got {got}").format(
+            where=where, want=short(want), got=short(got)
+        )
+    else:
+        message = _("for {where}: got {got}, which is not right").format(where=where, got=short(got))
+    raise WrongAnswer(message, hint=hint)
 
 
-_FAMILY_NAMES = {"number": "a number", "text": "text", "bool": "True or False",
-                 "sequence": "a list or tuple", "dict": "a dict", "set": "a set", "board": "a Board",
-                 "none": "None", "other": "that"}  # fmt: skip
+_FAMILY_NAMES = {
+    "number": N_("a number"),
+    "text": N_("text"),
+    "bool": N_("True or False"),
+    "sequence": N_("a list or tuple"),
+    "dict": N_("a dict"),
+    "set": N_("a set"),
+    "board": N_("a Board"),
+    "none": "None",
+    "other": N_("that"),
+}
 
 
 def _family(value: object) -> str:
@@ -497,18 +567,26 @@ def _float_for_int(got: object, want: object) -> bool:
     return False
 
 
-def whole_number(value: object, *, where: str, returns: str = "a whole number (an int)") -> int:
+def whole_number(value: object, *, where: str, returns: str | None = None) -> int:
     """``value`` as an int: ints and numpy integers, and a float only when it is a whole number
-    (never rounded or truncated); True/False, other floats and other types are refused."""
+    (never rounded or truncated); True/False, other floats and other types are refused.
+    ``returns`` says what to return (by default "a whole number (an int)")."""
+    returns = _(_WHOLE_NUMBER) if returns is None else returns
     got = plain(value, where=where, returns=returns)
     if type(got) is float and math.isfinite(got) and got.is_integer():
         return int(got)
     if type(got) is not int:
-        hint = (
-            "round it yourself (math.floor, //) to the whole number you mean" if type(got) is float else None
+        if type(got) is float:
+            hint = _("round it yourself (math.floor, //) to the whole number you mean")
+        else:
+            hint = _("return {returns}").format(returns=returns)
+        raise WrongAnswer(
+            _("{where} returned {value}, not {returns}").format(
+                where=where, value=short(got), returns=returns
+            ),
+            hint=hint,
+            reason="type",
         )
-        raise WrongAnswer(f"{where} returned {short(got)}, not {returns}", hint=hint or f"return {returns}",
-                          reason="type")  # fmt: skip
     return got
 
 
@@ -537,13 +615,22 @@ def refuse_library(student_fn: object, names: frozenset[str] | set[str], *, hint
     """:class:`WrongAnswer` if ``student_fn`` is one of the library's functions or its code uses
     one of ``names``: the exercise asks the student to compute it."""
     if str(getattr(student_fn, "__module__", "")).startswith("puzzlelab"):
-        raise WrongAnswer(f"{_name(student_fn)} is the library's own function: this exercise asks you to "
-                          "write it yourself", hint="write a function of your own (def ...) that computes it",
-                          reason="library")  # fmt: skip
+        raise WrongAnswer(
+            _("{name} is the library's own function: this exercise asks you to write it yourself").format(
+                name=_name(student_fn)
+            ),
+            hint=_("write a function of your own (def ...) that computes it"),
+            reason="library",
+        )
     used = sorted(names_used(student_fn) & set(names))
     if used:
-        raise WrongAnswer(f"your code uses {', '.join(used)}: this exercise asks you to write it yourself",
-                          hint=hint, reason="library")  # fmt: skip
+        raise WrongAnswer(
+            _("your code uses {names}: this exercise asks you to write it yourself").format(
+                names=", ".join(used)
+            ),
+            hint=hint,
+            reason="library",
+        )
 
 
 def exercise(title: str) -> Callable[[Callable[..., Any]], Callable[..., None]]:
@@ -556,26 +643,29 @@ def exercise(title: str) -> Callable[[Callable[..., Any]], Callable[..., None]]:
         @functools.wraps(check)
         def run(student_fn: Callable, *args: Any, hidden: bool = False, **kwargs: Any) -> None:
             if not callable(student_fn):
-                raise _not_a_function(student_fn, title)
+                raise _not_a_function(student_fn, _(title))
             if _does_nothing(student_fn):
                 raise _not_answered(student_fn)
             try:
                 check(student_fn, *args, hidden=hidden, **kwargs)
             except TooSlow as stop:  # a limit around many calls (the check's own, not call()'s)
                 wrong = _too_slow(stop.limit)
-                wrong.set_title(title)
+                wrong.set_title(_(title))
                 raise wrong from None
             except NotImplementedError as error:
                 raise _stub_or_ran_past(student_fn, error, f"{_name(student_fn)}()") from None
             except NotAnswered:
                 raise
             except WrongAnswer as wrong:
-                wrong.set_title(title)
+                wrong.set_title(_(title))
                 raise
             except Exception as error:  # the student's code, called without call()
-                hint = "run your function yourself on a small input"
                 raise WrongAnswer(
-                    f"your code raised {type(error).__name__}: {error}", hint=hint, title=title
+                    _("your code raised {error_type}: {error}").format(
+                        error_type=type(error).__name__, error=error
+                    ),
+                    hint=_("run your function yourself on a small input"),
+                    title=_(title),
                 ) from error
             further = _(" (further cases too)") if hidden else ""
             print(_("correct: {title}").format(title=_(title)) + further)

@@ -16,6 +16,8 @@ from itertools import permutations
 import numpy as np
 
 from ..board import MOVES, OPPOSITE, Board, neighbour_table
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..parity import is_solvable
 from ..shuffles import shuffle_board
 from ._core import WrongAnswer, call, exercise, expect, plain, refuse_library, same, short, whole_number
@@ -65,36 +67,52 @@ def _boards(hidden: bool) -> list[Board]:
     return boards + _every_board(2, 3) + _every_board(3, 2)
 
 
-@exercise("legal moves of the blank")
+@exercise(N_("legal moves of the blank"))
 def check_moves(my_moves, *, hidden=False):
     """``my_moves(tiles, rows, cols)`` lists the blank's legal moves in the order U, D, L, R."""
-    refuse_library(my_moves, {"moves", "neighbour_table", "successors"},
-                   hint="find the blank's row and column from tiles.index(0) and cols")  # fmt: skip
+    refuse_library(
+        my_moves,
+        {"moves", "neighbour_table", "successors"},
+        hint=_("find the blank's row and column from tiles.index(0) and cols"),
+    )
+    returns = _("a list of moves such as ['U', 'L']")
     for board in _boards(hidden):
         want = board.moves()
         got = call(my_moves, board.tiles, board.rows, board.cols)
-        same(got, want, returns="a list of moves such as ['U', 'L']",
-             where=f"tiles={board.tiles}, rows={board.rows}, cols={board.cols} (board {board.text()})",
-             hint=_moves_hint(plain(got, returns="a list of moves such as ['U', 'L']"), want))  # fmt: skip
+        where = _("tiles={tiles}, rows={rows}, cols={cols} (board {board})").format(
+            tiles=board.tiles, rows=board.rows, cols=board.cols, board=board.text()
+        )
+        same(got, want, returns=returns, where=where,
+             hint=_moves_hint(plain(got, returns=returns), want))  # fmt: skip
 
 
 def _moves_hint(got: object, want: list[str]) -> str:
     """Name the slip: the order, the wrong direction, or the edges."""
-    recipe = ("find the blank's row and column with divmod(tiles.index(0), cols); "
-              "U needs row > 0, D needs row < rows - 1, and so on")  # fmt: skip
+    recipe = _(
+        "find the blank's row and column with divmod(tiles.index(0), cols); "
+        "U needs row > 0, D needs row < rows - 1, and so on"
+    )
     if isinstance(got, str):
-        return "return a list of moves such as ['U', 'L'], not a string"
+        return _("return a list of moves such as ['U', 'L'], not a string")
     if isinstance(got, list | tuple) and sorted(map(str, got)) == sorted(want):
-        return "the right moves in the wrong order: list them in the order U, D, L, R"
+        return _("the right moves in the wrong order: list them in the order U, D, L, R")
     if isinstance(got, list | tuple) and sorted(
         OPPOSITE.get(m, m) for m in got if isinstance(m, str)
     ) == sorted(want):
-        return "the wrong direction: a move names where the blank goes, not where a tile goes"
+        return _("the wrong direction: a move names where the blank goes, not where a tile goes")
     return recipe
 
 
+_PLURALS = {
+    "move": (N_("{count} move"), N_("{count} moves")),
+    "tile": (N_("{count} tile"), N_("{count} tiles")),
+    "board": (N_("{count} board"), N_("{count} boards")),
+}
+
+
 def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
+    """``"1 move"``, ``"2 moves"`` (``word`` is one of move, tile, board), in the student's language."""
+    return _(_PLURALS[word][count != 1]).format(count=count)
 
 
 _STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
@@ -106,23 +124,39 @@ def _off_the_board(board: Board, move: str, error: IndexError) -> WrongAnswer:
     row, col = board.blank_position
     d_row, d_col = _STEP[move]
     return WrongAnswer(
-        f"my_move({board.tiles}, {board.rows}, {board.cols}, {move!r}) looked outside the board "
-        f"(IndexError: {error}). On this {board.rows}x{board.cols} board the blank is in cell "
-        f"{board.blank} (row {row}, column {col}); {move} is legal there and takes it to row "
-        f"{row + d_row}, column {col + d_col}",
-        hint="U is one row up: the cell index goes down by cols (D up by cols, L down by 1, R up by 1)",
+        _(
+            "{call} looked outside the board (IndexError: {error}). On this {rows}x{cols} board the blank is "
+            "in cell {cell} (row {row}, column {col}); {move} is legal there and takes it to row {to_row}, "
+            "column {to_col}"
+        ).format(
+            call=f"my_move({board.tiles}, {board.rows}, {board.cols}, {move!r})",
+            error=error,
+            rows=board.rows,
+            cols=board.cols,
+            cell=board.blank,
+            row=row,
+            col=col,
+            move=move,
+            to_row=row + d_row,
+            to_col=col + d_col,
+        ),
+        hint=_("U is one row up: the cell index goes down by cols (D up by cols, L down by 1, R up by 1)"),
     )
 
 
-@exercise("the board after one move")
+@exercise(N_("the board after one move"))
 def check_move(my_move, *, hidden=False):
     """``my_move(tiles, rows, cols, move)`` returns the tiles after the blank moves ``move``.
 
     A student's function that indexes past the board gets a message naming the input, where the
     blank is and where the move takes it (not a bare IndexError).
     """
-    refuse_library(my_move, {"move", "apply", "successors", "swap"},
-                   hint="swap the blank with its neighbour in a list of the tiles yourself")  # fmt: skip
+    refuse_library(
+        my_move,
+        {"move", "apply", "successors", "swap"},
+        hint=_("swap the blank with its neighbour in a list of the tiles yourself"),
+    )
+    returns = _("a tuple of tiles")
     for board in _boards(hidden):
         for move in board.moves():
             try:
@@ -132,45 +166,63 @@ def check_move(my_move, *, hidden=False):
                     raise _off_the_board(board, move, wrong.__cause__) from wrong.__cause__
                 raise
             want = board.move(move).tiles
-            same(got, want, returns="a tuple of tiles",
+            same(got, want, returns=returns,
                  where=f"tiles={board.tiles}, rows={board.rows}, cols={board.cols}, move={move!r}",
-                 hint=_move_hint(board, move, plain(got, returns="a tuple of tiles")))  # fmt: skip
+                 hint=_move_hint(board, move, plain(got, returns=returns)))  # fmt: skip
 
 
 def _move_hint(board: Board, move: str, got: object) -> str:
     """Name the slip: the opposite direction, the input changed in place, or a lost tile."""
     back = OPPOSITE[move]
     if back in board.moves() and isinstance(got, list | tuple) and tuple(got) == board.move(back).tiles:
-        return "the wrong direction: U moves the blank up, to the cell cols places earlier"
+        return _("the wrong direction: U moves the blank up, to the cell cols places earlier")
     if isinstance(got, list | tuple) and sorted(got) != sorted(board.tiles):
-        return "swap the blank with its neighbour: every tile must still be on the board once"
-    return "U is one row up: the cell index goes down by cols; return a tuple"
+        return _("swap the blank with its neighbour: every tile must still be on the board once")
+    return _("U is one row up: the cell index goes down by cols; return a tuple")
 
 
 def _apply(moves: object, start: Board) -> Board:
-    expect(isinstance(moves, str), f"your function returned {moves!r}, not a string of moves",
-           hint='return a string such as "UL"')  # fmt: skip
+    if not isinstance(moves, str):
+        raise WrongAnswer(
+            _("your function returned {value}, not a string of moves").format(value=repr(moves)),
+            hint=_('return a string such as "UL"'),
+        )
     board = start
-    for step, move in enumerate(moves, 1):  # type: ignore[var-annotated, arg-type]  # checked: a str
-        expect(move in MOVES, f"move {step} is {move!r}", hint="moves are the letters U, D, L, R")
-        expect(move in board.moves(), f"move {step} ({move}) is illegal: the blank is on the edge of "
-               f"{board.text()}", hint="a move names where the blank goes")  # fmt: skip
+    for step, move in enumerate(moves, 1):
+        if move not in MOVES:
+            raise WrongAnswer(
+                _("move {step} is {move}").format(step=step, move=repr(move)),
+                hint=_("moves are the letters U, D, L, R"),
+            )
+        if move not in board.moves():
+            raise WrongAnswer(
+                _("move {step} ({move}) is illegal: the blank is on the edge of {board}").format(
+                    step=step, move=move, board=board.text()
+                ),
+                hint=_("a move names where the blank goes"),
+            )
         board = board.move(move)
     return board
 
 
-@exercise("solve a board by hand")
+@exercise(N_("solve a board by hand"))
 def check_solve_moves(solve_moves, *, hidden=False):
     """``solve_moves()`` returns a string of blank moves taking ``SOLVE_START`` to the goal."""
     start = Board.parse(SOLVE_START)
-    moves = plain(call(solve_moves), where="solve_moves()", returns='a string of moves such as "UL"')
+    moves = plain(call(solve_moves), where="solve_moves()", returns=_('a string of moves such as "UL"'))
     end = _apply(moves, start)
-    expect(end.is_goal(), f"after your {_plural(len(moves), 'move')} the board is {end.text()}, "
-           f"with {_plural(end.misplaced(), 'tile')} away from home",
-           hint="look where the blank is and which tiles are off")  # fmt: skip
-    if hidden:
-        expect(len(moves) <= 10, f"your {len(moves)} moves reach the goal, but far fewer do",
-               hint="use hint on the playable board to see the shortest count")  # fmt: skip
+    if not end.is_goal():
+        raise WrongAnswer(
+            _("after your {moves} the board is {board}, with {tiles} away from home").format(
+                moves=_plural(len(moves), "move"), board=end.text(), tiles=_plural(end.misplaced(), "tile")
+            ),
+            hint=_("look where the blank is and which tiles are off"),
+        )
+    if hidden and len(moves) > 10:
+        raise WrongAnswer(
+            _("your {count} moves reach the goal, but far fewer do").format(count=len(moves)),
+            hint=_("use hint on the playable board to see the shortest count"),
+        )
 
 
 def _slides(hidden: bool) -> list[list[tuple[int, str]]]:
@@ -180,7 +232,7 @@ def _slides(hidden: bool) -> list[list[tuple[int, str]]]:
     for length in range(1, 40 if hidden else 8):
         rows, cols = _SHAPES[length % len(_SHAPES)]
         board, slides = Board.goal(rows, cols), []
-        for _ in range(length):
+        for _step in range(length):
             move = board.moves()[int(rng.integers(len(board.moves())))]
             after = board.move(move)
             slides.append((board.tiles[after.blank], _TILE_GOES[move]))
@@ -189,42 +241,66 @@ def _slides(hidden: bool) -> list[list[tuple[int, str]]]:
     return cases
 
 
-@exercise("tile slides as blank moves")
+@exercise(N_("tile slides as blank moves"))
 def check_slides_to_moves(slides_to_moves, *, hidden=False):
     """``slides_to_moves(slides)``: a list of (tile, direction the tile slides) as blank moves."""
     going = {direction: move for move, direction in _TILE_GOES.items()}
     for slides in _slides(hidden):
         want = "".join(going[direction] for _, direction in slides)
-        got = plain(call(slides_to_moves, list(slides)), returns='a string of moves such as "UL"')
+        got = plain(call(slides_to_moves, list(slides)), returns=_('a string of moves such as "UL"'))
         if isinstance(got, list | tuple) and all(isinstance(m, str) for m in got):
-            raise WrongAnswer(f"for slides={slides}: your function returned a list of moves, not a string",
-                              hint='join them into one string: "".join(moves)')  # fmt: skip
+            raise WrongAnswer(
+                _("for slides={slides}: your function returned a list of moves, not a string").format(
+                    slides=slides
+                ),
+                hint=_('join them into one string: "".join(moves)'),
+            )
         flipped = isinstance(got, str) and got == "".join(OPPOSITE.get(m, m) for m in want)
         if isinstance(got, str) and got != want and sorted(got) == sorted(want) and not flipped:
-            raise WrongAnswer(f"for slides={slides}: the right moves in the wrong order",
-                              hint="one move per slide, in the order of the slides")  # fmt: skip
-        hint = "the blank goes the opposite way to the tile: tile down = move U"
-        same(got, want, where=f"slides={slides}", hint=f"the wrong direction: {hint}" if flipped else hint)
+            raise WrongAnswer(
+                _("for slides={slides}: the right moves in the wrong order").format(slides=slides),
+                hint=_("one move per slide, in the order of the slides"),
+            )
+        hint = _("the blank goes the opposite way to the tile: tile down = move U")
+        if flipped:
+            hint = _("the wrong direction: {hint}").format(hint=hint)
+        same(got, want, where=f"slides={slides}", hint=hint)
     assert all(OPPOSITE[OPPOSITE[m]] == m for m in MOVES)
 
 
-@exercise("how many moves in each cell")
+@exercise(N_("how many moves in each cell"))
 def check_move_counts(move_counts, *, hidden=False):
     """``move_counts(rows, cols)``: a list of ``rows`` lists of ``cols`` numbers of legal moves."""
     shapes = [(3, 4), (2, 2), (2, 5)] + ([(5, 5), (4, 7), (2, 9), (6, 3)] if hidden else [])
     for rows, cols in shapes:
         table = neighbour_table(rows, cols)
         want = [[len(table[r * cols + c]) for c in range(cols)] for r in range(rows)]
-        got = plain(call(move_counts, rows, cols), where=f"move_counts({rows}, {cols})",
-                    returns="a list of rows, each a list of numbers")  # fmt: skip
-        expect(isinstance(got, list | tuple) and all(isinstance(row, list | tuple) for row in got),
-               f"move_counts({rows}, {cols}) returned {short(got)}, not a list of rows",
-               hint="return a list of rows, each a list of numbers")  # fmt: skip
-        expect(len(got) == rows and all(len(row) == cols for row in got),
-               f"move_counts({rows}, {cols}) has {len(got)} rows of {[len(row) for row in got][:8]} numbers",
-               hint=f"rows and columns: give {rows} rows, each of {cols} numbers")  # fmt: skip
-        same(got, want, where=f"rows={rows}, cols={cols}", reveal=False,
-             hint="count the neighbours inside the board: a corner has 2")  # fmt: skip
+        got = plain(
+            call(move_counts, rows, cols),
+            where=f"move_counts({rows}, {cols})",
+            returns=_("a list of rows, each a list of numbers"),
+        )
+        expect(
+            isinstance(got, list | tuple) and all(isinstance(row, list | tuple) for row in got),
+            _("{call} returned {value}, not a list of rows").format(
+                call=f"move_counts({rows}, {cols})", value=short(got)
+            ),
+            hint=_("return a list of rows, each a list of numbers"),
+        )
+        expect(
+            len(got) == rows and all(len(row) == cols for row in got),
+            _("{call} has {count} rows of {lengths} numbers").format(
+                call=f"move_counts({rows}, {cols})", count=len(got), lengths=[len(row) for row in got][:8]
+            ),
+            hint=_("rows and columns: give {rows} rows, each of {cols} numbers").format(rows=rows, cols=cols),
+        )
+        same(
+            got,
+            want,
+            where=f"rows={rows}, cols={cols}",
+            reveal=False,
+            hint=_("count the neighbours inside the board: a corner has 2"),
+        )
 
 
 def _solvable_cases(hidden: bool) -> list[tuple[str, ...]]:
@@ -240,36 +316,62 @@ def _solvable_cases(hidden: bool) -> list[tuple[str, ...]]:
     return cases
 
 
-@exercise("which boards can be solved")
+@exercise(N_("which boards can be solved"))
 def check_solvable_choice(solvable_indices, *, hidden=False):
     """``solvable_indices(boards)``: the set of indices ``k`` for which the board in text form
     ``boards[k]`` can reach the goal (blank last). Shown on ``EXERCISE_BOARDS``; the hidden cases are
     random boards of other shapes."""
     for case, boards in enumerate(_solvable_cases(hidden)):
-        which = "lesson00.EXERCISE_BOARDS" if case == 0 else f"a list of {len(boards)} boards"
+        if case == 0:
+            which = "lesson00.EXERCISE_BOARDS"
+        else:
+            which = _("a list of {count} boards").format(count=len(boards))
         truth = {k for k, text in enumerate(boards) if is_solvable(Board.parse(text))}
-        got = plain(call(solvable_indices, list(boards)), where="solvable_indices(boards)",
-                    returns="a set of indices such as {0, 2}")  # fmt: skip
+        got = plain(
+            call(solvable_indices, list(boards)),
+            where="solvable_indices(boards)",
+            returns=_("a set of indices such as {{0, 2}}").format(),
+        )
         one_bool_each = isinstance(got, list | tuple) and all(isinstance(x, bool | np.bool_) for x in got)
         one_bool_each = one_bool_each and len(got) > 0
-        expect(not one_bool_each,
-               f"your function returned one True/False per board ({list(got)}), not a set of indices",
-               hint="return the set of the indices k whose board can reach the goal")  # fmt: skip
-        expect(isinstance(got, set | list | tuple), f"your function returned {short(got)}, not a set of "
-               "indices", hint="return a set such as {0, 2}")  # fmt: skip
-        chosen = {whole_number(k, where="solvable_indices(boards)", returns="a set of whole-number indices")
-                  for k in got}  # fmt: skip
+        expect(
+            not one_bool_each,
+            _("your function returned one True/False per board ({values}), not a set of indices").format(
+                values=list(got) if one_bool_each else ""
+            ),
+            hint=_("return the set of the indices k whose board can reach the goal"),
+        )
+        expect(
+            isinstance(got, set | list | tuple),
+            _("your function returned {value}, not a set of indices").format(value=short(got)),
+            hint=_("return a set such as {{0, 2}}").format(),
+        )
+        returns = _("a set of whole-number indices")
+        chosen = {whole_number(k, where="solvable_indices(boards)", returns=returns) for k in got}
         for k in sorted(chosen | truth):
             if not 0 <= k < len(boards):
-                raise WrongAnswer(f"for {which}: your set holds {k}, but the indices go from 0 to "
-                                  f"{len(boards) - 1}",
-                                  hint="return indices into the list (from 0), not tile numbers")  # fmt: skip
+                raise WrongAnswer(
+                    _("for {which}: your set holds {k}, but the indices go from 0 to {last}").format(
+                        which=which, k=k, last=len(boards) - 1
+                    ),
+                    hint=_("return indices into the list (from 0), not tile numbers"),
+                )
         wrong = sorted(chosen ^ truth)
-        explain = ("print(parity.explain(Board.parse(text))) shows the inversions, the blank-row term "
-                   "and the verdict")  # fmt: skip
+        explain = _(
+            "print(parity.explain(Board.parse(text))) shows the inversions, the blank-row term "
+            "and the verdict"
+        )
         if wrong and case == 0:  # the exercise's own boards: how many, not which (that gives it away)
-            raise WrongAnswer(f"for {which}: your set is wrong about {_plural(len(wrong), 'board')} of "
-                              f"{len(boards)}", hint=explain)  # fmt: skip
+            raise WrongAnswer(
+                _("for {which}: your set is wrong about {boards} of {total}").format(
+                    which=which, boards=_plural(len(wrong), "board"), total=len(boards)
+                ),
+                hint=explain,
+            )
         if wrong:
-            raise WrongAnswer(f"for {which}: your set is wrong about board {wrong[0]}, {boards[wrong[0]]}",
-                              hint=explain)  # fmt: skip
+            raise WrongAnswer(
+                _("for {which}: your set is wrong about board {k}, {board}").format(
+                    which=which, k=wrong[0], board=boards[wrong[0]]
+                ),
+                hint=explain,
+            )
