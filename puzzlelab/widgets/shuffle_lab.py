@@ -43,6 +43,8 @@ import traitlets
 from matplotlib.figure import Figure
 
 from .._validate import choice, random_generator, whole
+from ..i18n import N_, get_language
+from ..i18n import gettext as _
 from ..plots.distributions import draw_permutation_histogram, draw_position_matrix
 from ._live import LiveView, js_module, state_json
 
@@ -51,18 +53,55 @@ __all__ = ["BATCHES", "SAMPLE_SIZES", "SIZES", "ShuffleLab", "batch_plan", "deco
 #: (label, (n, board shape or None)); a shuffle that slides tiles (``Shuffle.shape_option``, the
 #: random walk) needs a board shape
 SIZES = (
-    ("3 items", (3, None)),
-    ("2x2 board (4)", (4, (2, 2))),
-    ("5 items", (5, None)),
-    ("2x3 board (6)", (6, (2, 3))),
-    ("7 items", (7, None)),
-    ("2x4 board (8)", (8, (2, 4))),
-    ("3x3 board (9)", (9, (3, 3))),
+    (N_("3 items"), (3, None)),
+    (N_("2x2 board (4)"), (4, (2, 2))),
+    (N_("5 items"), (5, None)),
+    (N_("2x3 board (6)"), (6, (2, 3))),
+    (N_("7 items"), (7, None)),
+    (N_("2x4 board (8)"), (8, (2, 4))),
+    (N_("3x3 board (9)"), (9, (3, 3))),
 )
 _SIZE_OF_N = {value[0]: value for _, value in SIZES}
 _LABEL_OF_N = {value[0]: label for label, value in SIZES}
 SAMPLE_SIZES = (1_000, 10_000, 100_000, 1_000_000)
-MODES = ("exact", "sampled", "both")
+MODES = (N_("exact"), N_("sampled"), N_("both"))  #: the mode trait's values (English; shown translated)
+#: the words js/shuffle_lab.js draws, looked up there in ``_labels`` (the catalogue's translations)
+LABELS = (
+    *MODES,
+    N_("shuffle lab: histogram of a shuffle's permutations and its bias matrix"),
+    N_("shuffle"),
+    N_("size"),
+    N_("samples"),
+    N_("walk steps"),
+    N_("new samples"),
+    N_("compute exact"),
+    N_("exact distributions of 9 cells can take a while"),
+    N_("mode"),
+    N_("samples drawn"),
+    N_("exact (marks)"),
+    N_("samples: {drawn} of {total} (batch {batch} of {batches})"),
+    N_("exact only: no samples"),
+    N_("{algorithm}, {label}: probability of each of the {count} permutations"),
+    N_("nothing to show: see the message below"),
+    N_("probability"),
+    N_("permutation of {n} items (by rank)"),
+    N_("fair 1/{count}"),
+    N_("histogram of {count} permutations; {ratio}"),
+    N_("rank {rank}: {permutation}"),
+    N_("sampled {p} ({count} of {drawn})"),
+    N_("exact {p}"),
+    N_("sampled {p}"),
+    N_("{low} to {high}"),
+    N_("ranks {low} to {high}"),
+    N_("cell"),
+    N_("item"),
+    N_("item {item} in cell {cell}"),
+    N_("fair {p}"),
+    N_("bias matrix: probability that item i ends in cell j, {kind}"),
+    N_("P[item, cell], {kind}"),
+    N_("{p} less often"),
+    N_("{p} more often; white: fair 1/{n}"),
+)
 #: the longest random walk the slider offers (exact walks cost time in proportion to it)
 MAX_STEPS = 200
 #: exact distributions that take more than a second or so here: computed only on request
@@ -237,6 +276,7 @@ class ShuffleLab(LiveView):
     """
 
     _esm = js_module("shuffle_lab")
+    LABELS = LABELS
 
     algorithm = _Control("naive_swap").tag(sync=True)
     n = _Control(4).tag(sync=True)
@@ -269,13 +309,13 @@ class ShuffleLab(LiveView):
         self._rng = random_generator("rng", rng)
         self._accepted = dict(checked)  #: each control's last accepted value
         self._exact_cache: dict[tuple, Any] = {}
-        self._exact_cache_texts: tuple[Any, tuple] = (None, ())
+        self._exact_cache_texts: tuple[Any, tuple, str] = (None, (), "")
         self._run = 0
         self._ok = False
         self._reset_run(None, [], {})
         from ..shuffles import SHUFFLES
 
-        menus = {"algorithms": list(SHUFFLES), "sizes": [[label, value[0]] for label, value in SIZES],
+        menus = {"algorithms": list(SHUFFLES), "sizes": [[_(label), value[0]] for label, value in SIZES],
                  "modes": list(MODES), "samples": list(SAMPLE_SIZES), "max_steps": MAX_STEPS,
                  "interval_ms": BATCH_INTERVAL_MS}  # fmt: skip
         super().__init__(**checked, _menus=state_json(menus))
@@ -449,30 +489,34 @@ class ShuffleLab(LiveView):
         ratio, tv, support = (list(texts) for texts in self._exact_texts())
         if counts is not None and drawn:
             seen = counts[counts > 0]
-            ratio.append(f"sampled {seen.max() / seen.min():.3f}")
-            tv.append(f"sampled {np.abs(counts / drawn - 1 / len(counts)).sum() / 2:.4f}")
-            support.append(f"sampled {len(seen):,}")
+            sampled = _("sampled {p}")
+            ratio.append(sampled.format(p=f"{seen.max() / seen.min():.3f}"))
+            tv.append(sampled.format(p=f"{np.abs(counts / drawn - 1 / len(counts)).sum() / 2:.4f}"))
+            support.append(sampled.format(p=f"{len(seen):,}"))
         elif self._plan:
-            waiting = "sampled: waiting for the first batch"
+            waiting = _("sampled: waiting for the first batch")
             ratio.append(waiting)
             tv.append(waiting)
             support.append(waiting)
         if self._exact_distribution is None and self.mode != "sampled":
-            ratio.insert(0, "exact: press 'compute exact' (slow)" if self.exact_pending else
-                         "exact: the library has no exact model of this shuffle")  # fmt: skip
-        return {"ratio": "max/min ratio: " + ", ".join(ratio),
-                "distance": "distance from uniform (TV): " + ", ".join(tv),
-                "support": f"permutations seen of {factorial(self.n):,}: " + ", ".join(support)}  # fmt: skip
+            ratio.insert(0, _("exact: press 'compute exact' (slow)") if self.exact_pending else
+                         _("exact: the library has no exact model of this shuffle"))  # fmt: skip
+        return {"ratio": _("max/min ratio: {values}").format(values=", ".join(ratio)),
+                "distance": _("distance from uniform (TV): {values}").format(values=", ".join(tv)),
+                "support": _("permutations seen of {total:,}: {values}").format(
+                    total=factorial(self.n), values=", ".join(support))}  # fmt: skip
 
     def _exact_texts(self) -> tuple[tuple[str, ...], ...]:
         """The exact distribution's read-outs (computed once a run: exact fractions take time)."""
         exact = self._exact_distribution
         if exact is None:
             return (), (), ()
-        if self._exact_cache_texts[0] is not exact:
-            texts = ((f"exact {_ratio_text(exact.max_min_ratio())}",), (f"exact {exact.tv_distance():.4f}",),
-                     (f"exact {exact.support_size:,}",))  # fmt: skip
-            self._exact_cache_texts = (exact, texts)
+        if self._exact_cache_texts[0] is not exact or self._exact_cache_texts[2] != get_language():
+            said = _("exact {p}")
+            texts = ((said.format(p=_ratio_text(exact.max_min_ratio())),),
+                     (said.format(p=f"{exact.tv_distance():.4f}"),),
+                     (said.format(p=f"{exact.support_size:,}"),))  # fmt: skip
+            self._exact_cache_texts = (exact, texts, get_language())
         return self._exact_cache_texts[1]
 
     def _current(self) -> dict[str, str]:
@@ -503,7 +547,7 @@ class ShuffleLab(LiveView):
         exact = self._exact_distribution if ok else None
         n = self.n
         setting = {
-            "run": self._run, "ok": ok, "algorithm": self.algorithm, "n": n, "label": _LABEL_OF_N[n],
+            "run": self._run, "ok": ok, "algorithm": self.algorithm, "n": n, "label": _(_LABEL_OF_N[n]),
             "mode": self.mode, "permutations": factorial(n), "samples": sum(self._plan),
             "batches": len(self._plan), "exact": exact is not None,
             "exact_matrix": None if exact is None else np.round(exact.position_matrix(), 6).tolist(),
@@ -572,18 +616,22 @@ class ShuffleLab(LiveView):
         exact, sampled = self.exact_distribution, self.sampled_distribution
         if exact is None and sampled is None:
             left.text(
-                0.5, 0.5, self.error_message or "nothing computed", ha="center", transform=left.transAxes
+                0.5, 0.5, self.error_message or _("nothing computed"), ha="center", transform=left.transAxes
             )
             left.set_axis_off()
             right.set_axis_off()
             return figure
         draw_permutation_histogram(sampled, exact=exact, ax=left, title=self.algorithm)
         draw_position_matrix(exact if exact is not None else sampled, ax=right, title="P[item, cell]")
-        right.set_xlabel("cell")
+        right.set_xlabel(_("cell"))
         return figure
 
     def summary(self) -> str:
-        numbers = f"{self.ratio}; {self.distance}" if self.ratio else "nothing computed"
+        numbers = f"{self.ratio}; {self.distance}" if self.ratio else _("nothing computed")
         if self._ok and self._plan and self.drawn < sum(self._plan):
-            numbers += f" ({self.drawn:,} of {sum(self._plan):,} samples so far)"
-        return f"ShuffleLab {self.algorithm}, {_LABEL_OF_N[self.n]}, {self.mode}: {numbers}"
+            numbers += _(" ({drawn:,} of {total:,} samples so far)").format(
+                drawn=self.drawn, total=sum(self._plan)
+            )
+        return _("ShuffleLab {algorithm}, {size}, {mode}: {numbers}").format(
+            algorithm=self.algorithm, size=_(_LABEL_OF_N[self.n]), mode=_(self.mode), numbers=numbers
+        )

@@ -257,6 +257,25 @@ function element(tag, attributes = {}, children = []) {
   return el;
 }
 
+// -- words ----------------------------------------------------------------------------------------
+// The words a student reads come from puzzlelab's one message catalogue: Python sends
+// {english: translation} for the module's labels (LABELS in the widget's Python module) in the
+// `_labels` trait. t(label, values) looks a label up, falls back to the English, and fills
+// {name} placeholders: t("tile {n}", { n: 3 }) is "tile 3" in English.
+
+/** A t(label, values) function that reads `labels` ({english: translation}). */
+export function translator(labels) {
+  const table = labels && typeof labels === "object" ? labels : {};
+  return (label, values = {}) => {
+    const found = Object.hasOwn(table, label) ? table[label] : null;
+    const text = typeof found === "string" && found !== "" ? found : label;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+  };
+}
+
+/** The English labels as written (what a function outside a widget uses when given no t). */
+export const english = translator({});
+
 function svg(tag, attributes = {}) {
   const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
   for (const [key, value] of Object.entries(attributes)) el.setAttribute(key, value);
@@ -272,8 +291,9 @@ function select(label, options, onChange) {
 
 function render({ model, el }) {
   const menus = JSON.parse(model.get("_menus"));
+  const t = translator(model.get("_labels"));
   const root = element("div", { class: "puzzlelab-shuffle-lab", tabindex: "0", role: "group",
-    "aria-label": "shuffle lab: histogram of a shuffle's permutations and its bias matrix" });
+    "aria-label": t("shuffle lab: histogram of a shuffle's permutations and its bias matrix") });
   root.append(element("style", { text: STYLE }));
   const setControl = (name, value) => {
     model.set(name, value);
@@ -281,36 +301,37 @@ function render({ model, el }) {
   };
 
   // controls
-  const algorithm = select("shuffle", menus.algorithms.map((a) => [a, a]), (v) => setControl("algorithm", v));
-  const size = select("size", menus.sizes, (v) => setControl("n", Number(v)));
-  const samples = select("samples", menus.samples.map((s) => [whole(s), s]), (v) => setControl("samples", Number(v)));
+  const algorithm = select(t("shuffle"), menus.algorithms.map((a) => [a, a]), (v) => setControl("algorithm", v));
+  const size = select(t("size"), menus.sizes, (v) => setControl("n", Number(v)));
+  const samples = select(t("samples"), menus.samples.map((s) => [whole(s), s]), (v) => setControl("samples", Number(v)));
   const modeButtons = menus.modes.map((mode) => {
-    const button = element("button", { type: "button", text: mode, "aria-pressed": "false", class: "pl-mode" });
+    const button = element("button", { type: "button", text: t(mode), "aria-pressed": "false", class: "pl-mode" });
+    button.dataset.mode = mode;
     button.addEventListener("click", () => setControl("mode", mode));
     return button;
   });
   const steps = element("input", { type: "range", min: "0", max: String(menus.max_steps), step: "1",
-    "aria-label": "walk steps" });
+    "aria-label": t("walk steps") });
   const stepsOut = element("output");
   steps.addEventListener("input", () => (stepsOut.textContent = steps.value));
   steps.addEventListener("change", () => setControl("steps", Number(steps.value)));
-  const resample = element("button", { type: "button", text: "new samples", class: "pl-resample" });
+  const resample = element("button", { type: "button", text: t("new samples"), class: "pl-resample" });
   resample.addEventListener("click", () => model.send({ kind: "resample" }));
-  const exactButton = element("button", { type: "button", text: "compute exact", class: "pl-exact",
-    title: "exact distributions of 9 cells can take a while" });
+  const exactButton = element("button", { type: "button", text: t("compute exact"), class: "pl-exact",
+    title: t("exact distributions of 9 cells can take a while") });
   exactButton.addEventListener("click", () => model.send({ kind: "exact" }));
   root.append(
     element("div", { class: "pl-row" }, [algorithm.label, size.label,
-      element("span", { role: "group", "aria-label": "mode" }, modeButtons)]),
+      element("span", { role: "group", "aria-label": t("mode") }, modeButtons)]),
     element("div", { class: "pl-row" }, [samples.label,
-      element("label", {}, ["walk steps", steps, stepsOut]), resample, exactButton]),
+      element("label", {}, [t("walk steps"), steps, stepsOut]), resample, exactButton]),
   );
 
   // read-outs and progress
   const ratio = element("span", { class: "puzzlelab-ratio" });
   const distance = element("span", { class: "puzzlelab-tv-distance" });
   const support = element("span", { class: "puzzlelab-support" });
-  const progressBar = element("progress", { max: "1", value: "0", "aria-label": "samples drawn" });
+  const progressBar = element("progress", { max: "1", value: "0", "aria-label": t("samples drawn") });
   const progressText = element("span", { class: "pl-progress", "aria-live": "polite" });
   root.append(element("div", { class: "pl-row" }, [ratio, distance, support]),
     element("div", { class: "pl-row" }, [progressBar, progressText]));
@@ -320,8 +341,8 @@ function render({ model, el }) {
   const canvas = element("canvas", { class: "puzzlelab-histogram", role: "img" });
   const histTip = element("div", { class: "pl-tip" });
   const histLegend = element("div", { class: "pl-legend" }, [
-    element("span", {}, [element("span", { class: "pl-swatch", style: `background:${SAMPLED_COLOR}` }), "sampled"]),
-    element("span", {}, [element("span", { class: "pl-swatch", style: "background:#000;height:3px" }), "exact (marks)"]),
+    element("span", {}, [element("span", { class: "pl-swatch", style: `background:${SAMPLED_COLOR}` }), t("sampled")]),
+    element("span", {}, [element("span", { class: "pl-swatch", style: "background:#000;height:3px" }), t("exact (marks)")]),
     element("span", {}, [element("span", { class: "pl-swatch", style: `border-top:2px dashed ${UNIFORM_COLOR};height:0` }),
       element("span", { class: "pl-fair" })]),
   ]);
@@ -353,7 +374,7 @@ function render({ model, el }) {
     algorithm.menu.value = model.get("algorithm");
     size.menu.value = String(model.get("n"));
     samples.menu.value = String(model.get("samples"));
-    modeButtons.forEach((b) => b.setAttribute("aria-pressed", String(b.textContent === model.get("mode"))));
+    modeButtons.forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.mode === model.get("mode"))));
     steps.value = String(model.get("steps"));
     stepsOut.textContent = steps.value;
     steps.disabled = !model.get("steps_enabled");
@@ -420,9 +441,11 @@ function render({ model, el }) {
     const total = setting.samples;
     progressBar.value = total ? totals.drawn / total : 1;
     progressText.textContent = total
-      ? `samples: ${whole(totals.drawn)} of ${whole(total)} (batch ${totals.batches} of ${setting.batches})`
-      : "exact only: no samples";
-    histTitle.textContent = `${setting.algorithm}, ${setting.label}: probability of each of the ${whole(setting.permutations)} permutations`;
+      ? t("samples: {drawn} of {total} (batch {batch} of {batches})",
+        { drawn: whole(totals.drawn), total: whole(total), batch: totals.batches, batches: setting.batches })
+      : t("exact only: no samples");
+    histTitle.textContent = t("{algorithm}, {label}: probability of each of the {count} permutations",
+      { algorithm: setting.algorithm, label: setting.label, count: whole(setting.permutations) });
     drawHistogram();
     drawMatrix();
   }
@@ -431,7 +454,7 @@ function render({ model, el }) {
     const ctx = prepareCanvas();
     ctx.fillStyle = "#444";
     ctx.textAlign = "center";
-    ctx.fillText("nothing to show: see the message below", HIST.width / 2, HIST.height / 2);
+    ctx.fillText(t("nothing to show: see the message below"), HIST.width / 2, HIST.height / 2);
     root.dataset.exactMarks = "0";
     matrixSvg.replaceChildren();
     matrixLegend.replaceChildren();
@@ -488,11 +511,11 @@ function render({ model, el }) {
     ctx.translate(12, HIST.top + plotH / 2);
     ctx.rotate(-Math.PI / 2);
     ctx.textAlign = "center";
-    ctx.fillText("probability", 0, 0);
+    ctx.fillText(t("probability"), 0, 0);
     ctx.restore();
     ctx.textAlign = "center";
     ctx.textBaseline = "alphabetic";
-    ctx.fillText(`permutation of ${setting.n} items (by rank)`, HIST.left + plotW / 2, HIST.height - 4);
+    ctx.fillText(t("permutation of {n} items (by rank)", { n: setting.n }), HIST.left + plotW / 2, HIST.height - 4);
     // bars (sampled, or the exact values in grey when there are no samples)
     const clipped = [];
     ctx.fillStyle = sampling ? SAMPLED_COLOR : EXACT_ONLY_COLOR;
@@ -553,8 +576,8 @@ function render({ model, el }) {
         ctx.restore();
       }
     }
-    root.querySelector(".pl-fair").textContent = `fair 1/${whole(count)}`;
-    canvas.setAttribute("aria-label", `histogram of ${whole(count)} permutations; ${ratio.textContent}`);
+    root.querySelector(".pl-fair").textContent = t("fair 1/{count}", { count: whole(count) });
+    canvas.setAttribute("aria-label", t("histogram of {count} permutations; {ratio}", { count: whole(count), ratio: ratio.textContent }));
   }
 
   function histogramTip(event) {
@@ -570,15 +593,21 @@ function render({ model, el }) {
     const n = setting.n;
     let text;
     if (hi - lo === 1) {
-      const parts = [`rank ${lo}: ${permutationLabel(lo, n)}`];
-      if (setting.samples) parts.push(`sampled ${prob(hist.sampled[lo])} (${whole(totals.counts[lo])} of ${whole(totals.drawn)})`);
-      if (exact.length) parts.push(`exact ${prob(exact[lo])}`);
+      const parts = [t("rank {rank}: {permutation}", { rank: lo, permutation: permutationLabel(lo, n) })];
+      if (setting.samples) {
+        parts.push(t("sampled {p} ({count} of {drawn})",
+          { p: prob(hist.sampled[lo]), count: whole(totals.counts[lo]), drawn: whole(totals.drawn) }));
+      }
+      if (exact.length) parts.push(t("exact {p}", { p: prob(exact[lo]) }));
       text = parts.join(" · ");
     } else {
-      const range = (values) => extent(values, lo, hi).map(prob).join(" to ");
-      const parts = [`ranks ${whole(lo)} to ${whole(hi - 1)}`];
-      if (setting.samples) parts.push(`sampled ${range(hist.sampled)}`);
-      if (exact.length) parts.push(`exact ${range(exact)}`);
+      const range = (values) => {
+        const [low, high] = extent(values, lo, hi).map(prob);
+        return t("{low} to {high}", { low, high });
+      };
+      const parts = [t("ranks {low} to {high}", { low: whole(lo), high: whole(hi - 1) })];
+      if (setting.samples) parts.push(t("sampled {p}", { p: range(hist.sampled) }));
+      if (exact.length) parts.push(t("exact {p}", { p: range(exact) }));
       text = parts.join(" · ");
     }
     histTip.textContent = text;
@@ -600,12 +629,12 @@ function render({ model, el }) {
     matrixSvg.setAttribute("viewBox", `0 0 ${sizePx} ${sizePx}`);
     const nodes = [];
     const label = (x, y, text, extra = {}) => {
-      const t = svg("text", { x, y, "font-size": "11", "text-anchor": "middle", "dominant-baseline": "central", ...extra });
-      t.textContent = text;
-      return t;
+      const node = svg("text", { x, y, "font-size": "11", "text-anchor": "middle", "dominant-baseline": "central", ...extra });
+      node.textContent = text;
+      return node;
     };
-    nodes.push(label(pad + (n * CELL) / 2, 8, "cell"));
-    nodes.push(label(8, pad + (n * CELL) / 2, "item", { transform: `rotate(-90 8 ${pad + (n * CELL) / 2})` }));
+    nodes.push(label(pad + (n * CELL) / 2, 8, t("cell")));
+    nodes.push(label(8, pad + (n * CELL) / 2, t("item"), { transform: `rotate(-90 8 ${pad + (n * CELL) / 2})` }));
     for (let i = 0; i < n; i++) {
       nodes.push(label(pad + (i + 0.5) * CELL, 24, String(i)));
       nodes.push(label(30, pad + (i + 0.5) * CELL, String(i)));
@@ -621,10 +650,13 @@ function render({ model, el }) {
         const rect = svg("rect", { x, y, width: CELL - 1, height: CELL - 1, fill: cssColor(rgb), class: "pl-cell",
           "data-item": item, "data-cell": cell });
         const tip = svg("title");
-        const parts = [`item ${item} in cell ${cell}`];
-        if (sampling) parts.push(`sampled ${noData ? "-" : p.toFixed(4)} (${whole(totals.matrix[k])} of ${whole(totals.drawn)})`);
-        if (exactMatrix) parts.push(`exact ${exactMatrix[k].toFixed(4)}`);
-        parts.push(`fair ${(1 / n).toFixed(4)}`);
+        const parts = [t("item {item} in cell {cell}", { item, cell })];
+        if (sampling) {
+          parts.push(t("sampled {p} ({count} of {drawn})",
+            { p: noData ? "-" : p.toFixed(4), count: whole(totals.matrix[k]), drawn: whole(totals.drawn) }));
+        }
+        if (exactMatrix) parts.push(t("exact {p}", { p: exactMatrix[k].toFixed(4) }));
+        parts.push(t("fair {p}", { p: (1 / n).toFixed(4) }));
         tip.textContent = parts.join(" · ");
         rect.append(tip);
         nodes.push(rect);
@@ -636,13 +668,14 @@ function render({ model, el }) {
       }
     }
     matrixSvg.replaceChildren(...nodes);
-    matrixSvg.setAttribute("aria-label", `bias matrix: probability that item i ends in cell j, ${sampling ? "sampled" : "exact"}`);
-    matrixTitle.textContent = `P[item, cell], ${sampling ? "sampled" : "exact"}`;
+    const kind = sampling ? t("sampled") : t("exact");
+    matrixSvg.setAttribute("aria-label", t("bias matrix: probability that item i ends in cell j, {kind}", { kind }));
+    matrixTitle.textContent = t("P[item, cell], {kind}", { kind });
     const gradient = `linear-gradient(to right, ${cssColor(UNDER)}, white, ${cssColor(OVER)})`;
     matrixLegend.replaceChildren(
-      element("span", { text: `${(1 / n - spread).toFixed(3)} less often` }),
+      element("span", { text: t("{p} less often", { p: (1 / n - spread).toFixed(3) }) }),
       element("span", { class: "pl-swatch", style: `width:90px;background:${gradient}` }),
-      element("span", { text: `${(1 / n + spread).toFixed(3)} more often; white: fair 1/${n}` }),
+      element("span", { text: t("{p} more often; white: fair 1/{n}", { p: (1 / n + spread).toFixed(3), n }) }),
     );
   }
 
