@@ -19,13 +19,14 @@ from typing import Any
 import numpy as np
 
 from ..distributions import exact, from_samples, solvable_mask, uniform
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..perm import all_permutations, rank
 from ._core import (
     WrongAnswer,
     call,
     call_within,
     exercise,
-    expect,
     plain,
     refuse_library,
     same,
@@ -42,15 +43,19 @@ __all__ = [
     "check_sattolo_solvable",
 ]
 
-_NUMBER_HINT = "return a Fraction (from fractions import Fraction) or a float"
+_NUMBER_HINT = N_("return a Fraction (from fractions import Fraction) or a float")
 
 
 def _as_fraction(value: object, where: str) -> Fraction:
     """A number the student returned, as a Fraction (a float to within 1e-9): ints, Fractions and
     floats only (not True/False, not text such as "1/2")."""
-    got = plain(value, where=where, returns="a Fraction or a float")
+    got = plain(value, where=where, returns=_("a Fraction or a float"))
     if type(got) not in (int, float, Fraction) or (type(got) is float and not math.isfinite(got)):
-        raise WrongAnswer(f"{where} returned {short(got)}, not a number", hint=_NUMBER_HINT, reason="type")
+        raise WrongAnswer(
+            _("{where} returned {value}, not a number").format(where=where, value=short(got)),
+            hint=_(_NUMBER_HINT),
+            reason="type",
+        )
     return Fraction(got).limit_denominator(10**9)
 
 
@@ -62,21 +67,31 @@ def _as_permutation(got: Any, n: int) -> list[int]:
     if type(got) is list and all(type(x) is int for x in got):  # the usual answer: no conversion
         perm = got
     else:
-        where = f"your shuffle (n = {n})"
-        got = plain(got, where=where, returns="a list of whole numbers")
-        expect(isinstance(got, list | tuple), f"your shuffle returned {short(got)} for n = {n}, not a list",
-               hint="return the list of cells after the swaps")  # fmt: skip
-        perm = [whole_number(x, where=where, returns="a list of whole numbers") for x in got]
-    expect(sorted(perm) == list(range(n)),
-           f"for n = {n} your shuffle returned {short(perm)}, which is not a permutation of 0..{n - 1}",
-           hint="swap items; never overwrite one")  # fmt: skip
+        where = _("your shuffle (n = {n})").format(n=n)
+        returns = _("a list of whole numbers")
+        got = plain(got, where=where, returns=returns)
+        if not isinstance(got, list | tuple):
+            raise WrongAnswer(
+                _("your shuffle returned {value} for n = {n}, not a list").format(value=short(got), n=n),
+                hint=_("return the list of cells after the swaps"),
+            )
+        perm = [whole_number(x, where=where, returns=returns) for x in got]
+    if sorted(perm) != list(range(n)):
+        raise WrongAnswer(
+            _("for n = {n} your shuffle returned {value}, which is not a permutation of 0..{last}").format(
+                n=n, value=short(perm), last=n - 1
+            ),
+            hint=_("swap items; never overwrite one"),
+        )
     return perm
 
 
 def _permutations(shuffle, n: int, size: int, rng: np.random.Generator) -> np.ndarray:
     checked = [_as_permutation(call(shuffle, n, rng), n)]  # the first call maps a stub or an error
-    with time_limit(_SHUFFLE_SECONDS, f"{size:,} calls of your shuffle with n = {n}"):
-        for _ in range(size - 1):
+    with time_limit(
+        _SHUFFLE_SECONDS, _("{size:,} calls of your shuffle with n = {n}").format(size=size, n=n)
+    ):
+        for _call in range(size - 1):
             checked.append(_as_permutation(shuffle(n, rng), n))  # the rest run directly
     return np.array(checked, dtype=np.int64).reshape(size, n)
 
@@ -84,15 +99,14 @@ def _permutations(shuffle, n: int, size: int, rng: np.random.Generator) -> np.nd
 #: Names a hand-written Fisher-Yates does not need: whole shuffles from numpy, random or the library.
 _SHUFFLERS = frozenset({"fisher_yates", "permutation", "permuted", "shuffle", "sample", "shuffle_board",
                         "shuffles"})  # fmt: skip
-_FY_HINT = "for i from n-1 down to 1, draw j from 0..i with the rng you are given, and swap cells i and j"
 
 
-@exercise("Fisher-Yates shuffle")
+@exercise(N_("Fisher-Yates shuffle"))
 def check_fisher_yates(my_fisher_yates, *, hidden=False):
     """``my_fisher_yates(n, rng)`` is uniform: every permutation appears, and the sampled
     distribution is within sampling noise of uniform (24,000 shuffles of 4 items)."""
     refuse_library(
-        my_fisher_yates, _SHUFFLERS, hint="draw each j with rng.integers and swap the cells yourself"
+        my_fisher_yates, _SHUFFLERS, hint=_("draw each j with rng.integers and swap the cells yourself")
     )
     cases = [(4, 24_000, 0.025)] + ([(1, 10, 0.0), (2, 4_000, 0.04), (5, 60_000, 0.035)] if hidden else [])
     cases += [(6, 20_000, 1.0)] if hidden else []  # n = 6: every one of the 720 permutations must appear
@@ -100,22 +114,37 @@ def check_fisher_yates(my_fisher_yates, *, hidden=False):
     for n, size, limit in cases:
         perms = _permutations(my_fisher_yates, n, size, rng)
         sampled = from_samples(perms)
-        expect(n < 2 or sampled.support_size > 1,
-               f"all {size:,} shuffles of {n} items gave the same permutation, {perms[0].tolist()}",
-               hint="swap cells i and j at every step, with j drawn from the rng your function "
+        if not (n < 2 or sampled.support_size > 1):
+            raise WrongAnswer(
+                _("all {size:,} shuffles of {n} items gave the same permutation, {perm}").format(
+                    size=size, n=n, perm=perms[0].tolist()
+                ),
+                hint=_(
+                    "swap cells i and j at every step, with j drawn from the rng your function "
                     "receives; a generator seeded inside the function repeats its draws "
-                    "on every call")  # fmt: skip
+                    "on every call"
+                ),
+            )
         missing = factorial(n) - sampled.support_size
-        expect(missing == 0,
-               f"in {size:,} shuffles of {n} items, {missing} of the {factorial(n)} "
-               "permutations never appeared",
-               hint=_missing_hint(perms))  # fmt: skip
+        if missing:
+            raise WrongAnswer(
+                _(
+                    "in {size:,} shuffles of {n} items, {missing} of the {total} permutations never appeared"
+                ).format(size=size, n=n, missing=missing, total=factorial(n)),
+                hint=_missing_hint(perms),
+            )
         distance = sampled.tv_distance()
-        expect(distance <= limit,
-               f"{size:,} shuffles of {n} items are {distance:.3f} from uniform; "
-               f"a fair shuffle lands under {limit}",
-               hint="some permutations come up more often than others: draw j from 0..i only (not from "
-               "0..n-1, the naive swap), for i = n-1 down to 1")  # fmt: skip
+        if distance > limit:
+            raise WrongAnswer(
+                _(
+                    "{size:,} shuffles of {n} items are {distance:.3f} from uniform; a fair shuffle "
+                    "lands under {limit}"
+                ).format(size=size, n=n, distance=distance, limit=limit),
+                hint=_(
+                    "some permutations come up more often than others: draw j from 0..i only "
+                    "(not from 0..n-1, the naive swap), for i = n-1 down to 1"
+                ),
+            )
 
 
 def _single_cycle(perm) -> bool:
@@ -130,33 +159,45 @@ def _missing_hint(perms) -> str:
     """Why some permutations never appear: every one a single cycle is Sattolo's j < i; else the
     loop stops too early (some positions never get their turn)."""
     if all(_single_cycle(perm) for perm in perms[:200]):
-        return ("j must run over 0..i, i included: an item may stay put (j < i is Sattolo's algorithm, "
-                "the articles' slip)")  # fmt: skip
-    return "the loop must give every position its turn: i runs from n-1 all the way down to 1"
+        return _(
+            "j must run over 0..i, i included: an item may stay put (j < i is Sattolo's algorithm, "
+            "the articles' slip)"
+        )
+    return _("the loop must give every position its turn: i runs from n-1 all the way down to 1")
 
 
-@exercise("pick j for Fisher-Yates")
+@exercise(N_("pick j for Fisher-Yates"))
 def check_pick_j(pick_j, *, hidden=False):
     """``pick_j(i, u)`` (u uniform in [0, 1)) gives each j in 0..i equally often."""
     largest, grid = (11, 27_720) if hidden else (9, 2_520)  # grid: a multiple of each of 1..largest + 1
     call(pick_j, 1, 0.5)  # a stub or an error becomes a message
     for i in range(1, largest + 1):
-        with time_limit(10, f"{grid:,} calls pick_j({i}, u)"):
+        with time_limit(10, _("{count:,} calls pick_j({i}, u)").format(count=grid, i=i)):
             raw = [pick_j(i, (k + 0.5) / grid) for k in range(grid)]  # midpoints: no rounding at the edges
         js = [j if type(j) is int else whole_number(j, where=f"pick_j({i}, u)") for j in raw]
         outside = [j for j in js if not 0 <= j <= i]
-        expect(not outside, f"for i = {i} your j reaches {outside[0] if outside else ''}",
-               hint=f"j must stay in 0..{i}")  # fmt: skip
-        expect(i in js, f"for i = {i} j never equals {i}",
-               hint="the item may also stay where it is (that is the articles' slip)")  # fmt: skip
+        if outside:
+            raise WrongAnswer(
+                _("for i = {i} your j reaches {j}").format(i=i, j=outside[0]),
+                hint=_("j must stay in 0..{i}").format(i=i),
+            )
+        if i not in js:
+            raise WrongAnswer(
+                _("for i = {i} j never equals {i}").format(i=i),
+                hint=_("the item may also stay where it is (that is the articles' slip)"),
+            )
         counts = np.bincount(js, minlength=i + 1)
-        expect(counts.max() == counts.min(),
-               f"for i = {i} some j come up more often than others",
-               hint="scale u by the number of choices and round down (rounding to the nearest gives the "
-               "ends half as often)")  # fmt: skip
+        if counts.max() != counts.min():
+            raise WrongAnswer(
+                _("for i = {i} some j come up more often than others").format(i=i),
+                hint=_(
+                    "scale u by the number of choices and round down (rounding to the nearest "
+                    "gives the ends half as often)"
+                ),
+            )
 
 
-_KEYS_HINT = (
+_KEYS_HINT = N_(
     "use the permutation as a tuple for the key, e.g. counts[tuple(cells)] += 1, "
     "so that the key (1, 0, 2) stands for cell 0 holding item 1, cell 1 item 0, cell 2 item 2"
 )
@@ -171,38 +212,72 @@ def _counts_by_permutation(got: dict, n: int) -> dict[tuple[int, ...], int]:
             digits = isinstance(key, str) and key.isdigit()  # "102" for (1, 0, 2): a student's way
             perm = tuple(int(x) if digits else whole_number(x, where=f"naive_swap_counts({n})") for x in key)
         except (TypeError, WrongAnswer):
-            raise WrongAnswer(f"naive_swap_counts({n}) has the key {key!r} ({type(key).__name__}); "
-                              f"the keys must be permutations of 0..{n - 1}, as tuples of {n} numbers",
-                              hint=_KEYS_HINT) from None  # fmt: skip
-        expect(sorted(perm) == list(range(n)),
-               f"naive_swap_counts({n}) has the key {key!r}, which is not a permutation of 0..{n - 1}",
-               hint=_KEYS_HINT)  # fmt: skip
+            raise WrongAnswer(
+                _(
+                    "{call} has the key {key} ({kind}); the keys must be permutations of 0..{last}, "
+                    "as tuples of {n} numbers"
+                ).format(
+                    call=f"naive_swap_counts({n})", key=repr(key), kind=type(key).__name__, last=n - 1, n=n
+                ),
+                hint=_(_KEYS_HINT),
+            ) from None
+        if sorted(perm) != list(range(n)):
+            raise WrongAnswer(
+                _("{call} has the key {key}, which is not a permutation of 0..{last}").format(
+                    call=f"naive_swap_counts({n})", key=repr(key), last=n - 1
+                ),
+                hint=_(_KEYS_HINT),
+            )
         try:
             counted[perm] = counted.get(perm, 0) + whole_number(value, where=f"naive_swap_counts({n})")
         except WrongAnswer:
-            raise WrongAnswer(f"naive_swap_counts({n})[{key!r}] is {short(value)}, not a whole number",
-                              hint="a value counts the runs ending in its key") from None  # fmt: skip
+            raise WrongAnswer(
+                _("{entry} is {value}, not a whole number").format(
+                    entry=f"naive_swap_counts({n})[{key!r}]", value=short(value)
+                ),
+                hint=_("a value counts the runs ending in its key"),
+            ) from None
     return counted
 
 
-@exercise("count the naive swap's runs")
+@exercise(N_("count the naive swap's runs"))
 def check_naive_swap_counts(naive_swap_counts, *, hidden=False):
     """``naive_swap_counts(n)``: {permutation tuple: number of runs} over all ``n**n`` runs."""
     for n in [3, 4] + ([1, 2, 5, 6] if hidden else []):
         truth = exact("naive_swap", n)
-        got = plain(call_within(20, naive_swap_counts, n), where=f"naive_swap_counts({n})",
-                    returns="a dict {permutation tuple: number of runs}")  # fmt: skip
-        expect(isinstance(got, dict), f"naive_swap_counts({n}) returned {type(got).__name__}, not a dict",
-               hint="map each permutation (a tuple) to its number of runs")  # fmt: skip
+        got = plain(
+            call_within(20, naive_swap_counts, n),
+            where=f"naive_swap_counts({n})",
+            returns=_("a dict {{permutation tuple: number of runs}}").format(),
+        )
+        if not isinstance(got, dict):
+            raise WrongAnswer(
+                _("{call} returned {kind}, not a dict").format(
+                    call=f"naive_swap_counts({n})", kind=type(got).__name__
+                ),
+                hint=_("map each permutation (a tuple) to its number of runs"),
+            )
         counted = _counts_by_permutation(got, n)
         total = sum(counted.values())
-        expect(total == n**n, f"for n = {n} your counts add up to {total}, not {n}**{n} = {n**n} runs",
-               hint="itertools.product(range(n), repeat=n) lists every run")  # fmt: skip
+        if total != n**n:
+            raise WrongAnswer(
+                _("for n = {n} your counts add up to {total}, not {n}**{n} = {runs} runs").format(
+                    n=n, total=total, runs=n**n
+                ),
+                hint=_("itertools.product(range(n), repeat=n) lists every run"),
+            )
+        hint = _(
+            "step i swaps cell i with cell k (k from 0..n-1, every value), for i = 0, 1, ..., n-1 in turn, "
+            "each run starting from 0, 1, ..., n-1"
+        )
         for perm in all_permutations(n).tolist():
-            same(counted.get(tuple(perm), 0), int(truth.counts[rank(perm)]),
-                 where=f"n = {n}, permutation {tuple(perm)}", reveal=False,
-                 hint="step i swaps cell i with cell k (k from 0..n-1, every value), for i = 0, 1, ..., "
-                 "n-1 in turn, each run starting from 0, 1, ..., n-1")  # fmt: skip
+            same(
+                counted.get(tuple(perm), 0),
+                int(truth.counts[rank(perm)]),
+                where=_("n = {n}, permutation {perm}").format(n=n, perm=tuple(perm)),
+                reveal=False,
+                hint=hint,
+            )
 
 
 def _fair_home_row(rows: int, cols: int) -> Fraction:
@@ -216,7 +291,7 @@ def _fair_home_row(rows: int, cols: int) -> Fraction:
     return Fraction(int(d.counts @ in_row), d.total)
 
 
-@exercise("tiles in their goal row after a fair shuffle")
+@exercise(N_("tiles in their goal row after a fair shuffle"))
 def check_expected_home_row(expected_home_row, *, hidden=False):
     """``expected_home_row(rows, cols)``: the average number of tiles (blank not counted) that a
     fair shuffle leaves somewhere in their goal row."""
@@ -225,14 +300,26 @@ def check_expected_home_row(expected_home_row, *, hidden=False):
         n = rows * cols
         answer = call_within(30, expected_home_row, rows, cols)  # a student may add up every permutation
         got = _as_fraction(answer, f"expected_home_row({rows}, {cols})")
-        expect(got != Fraction(n - 1, n), f"for a {rows}x{cols} board you counted tiles in their own cell",
-               hint="a tile is in its goal row when it is in any of the cells of that row")  # fmt: skip
-        same(got, _fair_home_row(rows, cols), where=f"a {rows}x{cols} board", reveal=False,
-             hint="linearity again: the chance that one tile lands in its goal row, added over the "
-                  "tiles (not the blank); the blank takes a cell too")  # fmt: skip
+        if got == Fraction(n - 1, n):
+            raise WrongAnswer(
+                _("for a {rows}x{cols} board you counted tiles in their own cell").format(
+                    rows=rows, cols=cols
+                ),
+                hint=_("a tile is in its goal row when it is in any of the cells of that row"),
+            )
+        same(
+            got,
+            _fair_home_row(rows, cols),
+            where=_("a {rows}x{cols} board").format(rows=rows, cols=cols),
+            reveal=False,
+            hint=_(
+                "linearity again: the chance that one tile lands in its goal row, added over "
+                "the tiles (not the blank); the blank takes a cell too"
+            ),
+        )
 
 
-@exercise("solvable boards from the printed loop")
+@exercise(N_("solvable boards from the printed loop"))
 def check_sattolo_solvable(sattolo_solvable, *, hidden=False):
     """``sattolo_solvable(rows, cols)``: the chance that the articles' printed loop (Sattolo)
     gives a solvable board (blank-last goal), for boards of up to 8 cells."""
@@ -243,6 +330,13 @@ def check_sattolo_solvable(sattolo_solvable, *, hidden=False):
         want = Fraction(int(d.counts @ solvable_mask((rows, cols))), d.total)
         answer = call_within(30, sattolo_solvable, rows, cols)  # 8 cells: 40,320 permutations to add up
         got = _as_fraction(answer, f"sattolo_solvable({rows}, {cols})")
-        same(got, want, where=f"a {rows}x{cols} board", reveal=False,
-             hint="add up the counts of the permutations whose board parity.is_solvable accepts, "
-                  "then divide by the total of all counts")  # fmt: skip
+        same(
+            got,
+            want,
+            where=_("a {rows}x{cols} board").format(rows=rows, cols=cols),
+            reveal=False,
+            hint=_(
+                "add up the counts of the permutations whose board parity.is_solvable accepts, "
+                "then divide by the total of all counts"
+            ),
+        )
