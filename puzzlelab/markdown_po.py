@@ -25,7 +25,7 @@ from typing import Any
 
 from .i18n import gettext_name
 
-__all__ = ["build_document", "document_status", "segments", "update_document"]
+__all__ = ["build_document", "document_status", "join_cjk_lines", "segments", "update_document"]
 
 _ITEM = re.compile(r"(?:[-*+]|\d+\.)\s")
 _RULE_ROW = re.compile(r"\|?[\s:|-]+\|?")
@@ -78,6 +78,44 @@ def segments(text: str, *, keep_newlines: bool = False) -> list[tuple[str, bool]
         last = len(pieces) - 1
         return [(p + ("\n" if k < last or ends_with_newline else ""), t) for k, (p, t) in enumerate(pieces)]
     return pieces
+
+
+_WIDE = re.compile(r"[\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]")
+_NOT_CONTINUATION = re.compile(r"\s*(?:[-*+]\s|\d+\.\s|#|\||```|>|$)")
+
+
+def join_cjk_lines(markdown: str) -> str:
+    """Join the lines of a paragraph or list item where the break falls next to a Chinese
+    character: Markdown turns a line break into a space, and a space between two Chinese
+    characters shows (Chrome and JupyterLab draw it). Breaks between Latin words, line
+    structure (headings, list items, table rows, code blocks) and hard breaks stay.
+
+    >>> join_cjk_lines("第一行的文字\\n  接着写。\\n- 新的一项\\n\\nplain\\nEnglish")
+    '第一行的文字接着写。\\n- 新的一项\\n\\nplain\\nEnglish'
+    """
+    lines = markdown.split("\n")
+    out: list[str] = []
+    fenced = False
+    for line in lines:
+        starts_fence = line.lstrip().startswith("```")
+        previous = out[-1] if out else ""
+        joinable = (
+            out
+            and not fenced
+            and not starts_fence
+            and not _NOT_CONTINUATION.match(line)
+            and previous.strip()
+            and not previous.lstrip().startswith(("|", "#", "```"))
+            and not previous.endswith("  ")
+            and (_WIDE.match(previous[-1:]) or _WIDE.match(line.lstrip()[:1]))
+        )
+        if joinable:
+            out[-1] = previous + line.lstrip()
+        else:
+            out.append(line)
+        if starts_fence:
+            fenced = not fenced
+    return "\n".join(out)
 
 
 def _babel():
@@ -138,7 +176,7 @@ def build_document(source: Path, po: Path, *, allow_missing: bool = False) -> st
         block = piece[:-1] if piece.endswith("\n") else piece
         entry = entries.get(block) if translatable else None
         if entry is not None and entry.string.strip() and "fuzzy" not in entry.flags:
-            piece = entry.string + piece[len(block) :]
+            piece = join_cjk_lines(entry.string) + piece[len(block) :]
         out.append(piece)
     return "".join(out)
 

@@ -61,7 +61,7 @@ ALLOWED = {
     "lessons": HELPERS | {"editions"},
     "course": HELPERS | {"editions", "lessons"},
     "nbgrader_plugins": HELPERS | {"editions"},
-    "translation": HELPERS,
+    "translation": HELPERS | {"markdown_po"},
     "markdown_po": HELPERS,  # the translators' tools: catalogues and translated notebooks
     "__main__": COURSE,
 }

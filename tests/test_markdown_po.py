@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlelab.markdown_po import build_document, document_status, segments, update_document
+from puzzlelab.markdown_po import build_document, document_status, join_cjk_lines, segments, update_document
 
 ROOT = Path(__file__).resolve().parents[1]
 LINES = st.sampled_from(["", "# Heading", "## Sub", "text line", "more text", "- item", "  continued",
@@ -54,3 +54,29 @@ def test_a_translation_replaces_its_block_and_a_changed_block_is_reported(tmp_pa
     update_document(source, po)  # the changed block is new; the others keep their translations
     assert document_status(source, po) == ["- **blank**: the empty cell, `_`."]
     assert "数码块" in build_document(source, po, allow_missing=True)
+
+
+@given(st.lists(LINES, max_size=30))
+@settings(max_examples=200, deadline=None)
+def test_joining_chinese_lines_leaves_text_without_chinese_alone(lines):
+    text = "\n".join(lines)
+    assert join_cjk_lines(text) == text
+
+
+@given(
+    st.lists(
+        st.sampled_from(["", "中文的一行", "  续行，", "- 一项", "| 表 | 格 |", "```", "代码()", "# 标题"]),
+        max_size=25,
+    )
+)
+@settings(max_examples=200, deadline=None)
+def test_joining_chinese_lines_only_removes_line_breaks_and_indentation(lines):
+    text = "\n".join(lines)
+    joined = join_cjk_lines(text)
+    assert joined.replace("\n", "").replace(" ", "") == text.replace("\n", "").replace(" ", "")
+    assert joined.count("\n") <= text.count("\n")
+    structure = ("- ", "|", "#", "```")  # a list item may take in its lazy continuation lines
+    before = [line for line in text.split("\n") if line.startswith(structure)]
+    after = [line for line in joined.split("\n") if line.startswith(structure)]
+    assert len(after) == len(before)
+    assert all(new.startswith(old) for new, old in zip(after, before, strict=True))
