@@ -81,14 +81,17 @@ def segments(text: str, *, keep_newlines: bool = False) -> list[tuple[str, bool]
 
 
 _WIDE = re.compile(r"[\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]")
+_PUNCT = re.compile(r"[\u3000-\u303f\uff00-\uffef]")  # full-width punctuation carries its own space
 _NOT_CONTINUATION = re.compile(r"\s*(?:[-*+]\s|\d+\.\s|#|\||```|>|$)")
 
 
 def join_cjk_lines(markdown: str) -> str:
     """Join the lines of a paragraph or list item where the break falls next to a Chinese
     character: Markdown turns a line break into a space, and a space between two Chinese
-    characters shows (Chrome and JupyterLab draw it). Breaks between Latin words, line
-    structure (headings, list items, table rows, code blocks) and hard breaks stay.
+    characters shows (Chrome and JupyterLab draw it). Between a Chinese character and a Latin
+    word or number the break becomes one space, as Chinese typesetting spaces them. Breaks
+    between Latin words, line structure (headings, list items, table rows, code blocks) and
+    hard breaks stay.
 
     >>> join_cjk_lines("第一行的文字\\n  接着写。\\n- 新的一项\\n\\nplain\\nEnglish")
     '第一行的文字接着写。\\n- 新的一项\\n\\nplain\\nEnglish'
@@ -110,7 +113,13 @@ def join_cjk_lines(markdown: str) -> str:
             and (_WIDE.match(previous[-1:]) or _WIDE.match(line.lstrip()[:1]))
         )
         if joinable:
-            out[-1] = previous + line.lstrip()
+            last, first = previous[-1:], line.lstrip()[:1]
+            both_wide = bool(_WIDE.match(last) and _WIDE.match(first))
+            out[-1] = (
+                previous
+                + ("" if both_wide or _PUNCT.match(last) or _PUNCT.match(first) else " ")
+                + line.lstrip()
+            )
         else:
             out.append(line)
         if starts_fence:

@@ -74,6 +74,7 @@ def test_joining_chinese_lines_only_removes_line_breaks_and_indentation(lines):
     text = "\n".join(lines)
     joined = join_cjk_lines(text)
     assert joined.replace("\n", "").replace(" ", "") == text.replace("\n", "").replace(" ", "")
+    assert "\n".join(line.strip() for line in text.split("\n")).count("中") == joined.count("中")
     assert joined.count("\n") <= text.count("\n")
     structure = ("- ", "|", "#", "```")  # a list item may take in its lazy continuation lines
     before = [line for line in text.split("\n") if line.startswith(structure)]
