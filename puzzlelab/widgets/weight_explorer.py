@@ -26,6 +26,8 @@ from matplotlib.figure import Figure
 
 from .._validate import choice, describe, random_generator, real, whole
 from ..board import MAX_SIDE, Board, check_shape
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..plots.search import draw_gh_plane, draw_weight_sweep
 from ..plots.style import MARK_COLOR
 from ._base import RunCache
@@ -44,6 +46,8 @@ def explorer_heuristics() -> tuple[str, ...]:
 
     first = [name for name in EXPLORER_HEURISTICS if name in HEURISTICS]
     return (*first, *(name for name in HEURISTICS if name not in first and name != "zero"))
+
+
 #: the grid of weights run once per instance and heuristic (fine steps where most happens)
 SWEEP_WEIGHTS = (
     *(1.0, 1.1, 1.2, 1.25, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8, 1.9, 2.0),
@@ -131,7 +135,7 @@ def decode_runs(data: bytes) -> list[Run]:
         raise ValueError(f"not weight-explorer runs (magic {magic!r}, version {version})")
     records = [RECORD.unpack_from(data, HEADER.size + k * RECORD.size) for k in range(count)]
     offset, runs = HEADER.size + count * RECORD.size, []
-    for weight, bound, expanded, cost, points, gbytes, hbytes, _ in records:
+    for weight, bound, expanded, cost, points, gbytes, hbytes, _padding in records:
         arrays = []
         for size in (gbytes, hbytes):
             dtype = np.dtype(f"<u{size}")
@@ -141,9 +145,42 @@ def decode_runs(data: bytes) -> list[Run]:
     return runs
 
 
+#: the words js/weight_explorer.js draws, looked up there in ``_labels`` (the catalogue's
+#: translations); the read-outs are written from the same messages on both sides
+LABELS = (
+    N_("nodes expanded: {n}"),
+    N_("no solution within {budget} expansions"),
+    N_("solution: {cost} moves, optimum unknown (A* ran out of budget)"),
+    N_("solution: {cost} moves, optimum {optimum} (+{extra})"),
+    N_("w = {w}: {n} expanded; dashed line f = g + {w}h = {bound}"),
+    N_("g (moves so far)"),
+    N_("h (estimated moves left)"),
+    N_("work: nodes expanded"),
+    N_("price: solution length"),
+    N_("optimum {optimum}"),
+    N_("weight w (log scale)"),
+    N_("{n} moves"),
+    N_("weight w (the grid of weights run)"),
+    N_("type any weight from 1 to 10"),
+    N_("heuristic h"),
+    N_("start board"),
+    N_("random instance"),
+    N_("run all weights"),
+    N_("expanded nodes in the (g, h) plane and the line f = g + w h"),
+    N_("nodes expanded and solution length against the weight"),
+    N_("weight w"),
+    N_("the trade-off (chosen w ringed)"),
+    N_("or type w:"),
+    N_("start:"),
+    N_("running the weights: {done} of {total}"),
+    N_("running w = {w} in the kernel\u2026"),
+    N_("type a weight from 1 to 10"),
+)
+
+
 def expanded_text(run: Run | None) -> str:
     """The read-out of nodes expanded (the browser writes the same text)."""
-    return "" if run is None else f"nodes expanded: {run.expanded:,}"
+    return "" if run is None else _("nodes expanded: {n}").format(n=f"{run.expanded:,}")
 
 
 def length_text(run: Run | None, optimum: int | None) -> str:
@@ -151,10 +188,12 @@ def length_text(run: Run | None, optimum: int | None) -> str:
     if run is None:
         return ""
     if not run.solved:
-        return f"no solution within {BUDGET:,} expansions"
+        return _("no solution within {budget} expansions").format(budget=f"{BUDGET:,}")
     if optimum is None:
-        return f"solution: {run.cost} moves, optimum unknown (A* ran out of budget)"
-    return f"solution: {run.cost} moves, optimum {optimum} (+{run.cost - optimum})"
+        return _("solution: {cost} moves, optimum unknown (A* ran out of budget)").format(cost=run.cost)
+    return _("solution: {cost} moves, optimum {optimum} (+{extra})").format(
+        cost=run.cost, optimum=optimum, extra=run.cost - optimum
+    )
 
 
 def _check_weight(value) -> float:
@@ -194,6 +233,7 @@ class WeightExplorer(LiveView):
     """
 
     _esm = js_module("weight_explorer")
+    LABELS = LABELS
 
     weight = traitlets.Any(1.5).tag(sync=True)
     heuristic = traitlets.Any("manhattan").tag(sync=True)
@@ -407,13 +447,13 @@ class WeightExplorer(LiveView):
         plane, work, price = figure.subplots(1, 3)
         w, run = self.weight, self._current()
         if run is None:
-            plane.text(0.5, 0.5, self.error_message or "nothing run yet", ha="center", wrap=True,
+            plane.text(0.5, 0.5, self.error_message or _("nothing run yet"), ha="center", wrap=True,
                        transform=plane.transAxes)  # fmt: skip
             for ax in (plane, work, price):
                 ax.set_axis_off()
             return figure
         draw_gh_plane(run.g, run.h, weight=w, bound=run.bound, ax=plane)
-        plane.set_title(f"w = {w:g}: {run.expanded:,} expanded", fontsize=9)
+        plane.set_title(_("w = {w:g}: {n:,} expanded").format(w=w, n=run.expanded), fontsize=9)
         solved = [r for _, r in self._done() if r.solved]
         draw_weight_sweep(
             [r.weight for r in solved],
@@ -428,5 +468,7 @@ class WeightExplorer(LiveView):
         return figure
 
     def summary(self) -> str:
-        numbers = f"{self.expanded}; {self.length}" if self.expanded else "nothing run"
-        return f"WeightExplorer [{self.start.text()}] w={self.weight:g}, {self.heuristic}: {numbers}"
+        numbers = f"{self.expanded}; {self.length}" if self.expanded else _("nothing run")
+        return _("WeightExplorer [{start}] w={w:g}, {heuristic}: {numbers}").format(
+            start=self.start.text(), w=self.weight, heuristic=self.heuristic, numbers=numbers
+        )

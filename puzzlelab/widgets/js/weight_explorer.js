@@ -155,21 +155,41 @@ export function formatG(x) {
   return String(Number(x.toPrecision(6)));
 }
 
-export function expandedText(run) {
-  return run ? `nodes expanded: ${formatInt(run.expanded)}` : "";
+// -- words ----------------------------------------------------------------------------------------
+// The words a student reads come from puzzlelab's one message catalogue: Python sends
+// {english: translation} for the module's labels (LABELS in the widget's Python module) in the
+// `_labels` trait. t(label, values) looks a label up, falls back to the English, and fills
+// {name} placeholders: t("tile {n}", { n: 3 }) is "tile 3" in English.
+
+/** A t(label, values) function that reads `labels` ({english: translation}). */
+export function translator(labels) {
+  const table = labels && typeof labels === "object" ? labels : {};
+  return (label, values = {}) => {
+    const found = Object.hasOwn(table, label) ? table[label] : null;
+    const text = typeof found === "string" && found !== "" ? found : label;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+  };
 }
 
-export function lengthText(run, optimum, budget) {
+/** The English labels as written (what a function outside a widget uses when given no t). */
+export const english = translator({});
+
+export function expandedText(run, t = english) {
+  return run ? t("nodes expanded: {n}", { n: formatInt(run.expanded) }) : "";
+}
+
+export function lengthText(run, optimum, budget, t = english) {
   if (!run) return "";
-  if (!run.solved) return `no solution within ${formatInt(budget)} expansions`;
-  if (optimum < 0) return `solution: ${run.cost} moves, optimum unknown (A* ran out of budget)`;
-  return `solution: ${run.cost} moves, optimum ${optimum} (+${run.cost - optimum})`;
+  if (!run.solved) return t("no solution within {budget} expansions", { budget: formatInt(budget) });
+  if (optimum < 0) return t("solution: {cost} moves, optimum unknown (A* ran out of budget)", run);
+  return t("solution: {cost} moves, optimum {optimum} (+{extra})", { cost: run.cost, optimum, extra: run.cost - optimum });
 }
 
-export function planeTitle(run) {
+export function planeTitle(run, t = english) {
   if (!run) return "";
   const w = formatG(run.weight);
-  return `w = ${w}: ${formatInt(run.g.length)} expanded; dashed line f = g + ${w}h = ${formatG(run.bound)}`;
+  return t("w = {w}: {n} expanded; dashed line f = g + {w}h = {bound}",
+    { w, n: formatInt(run.g.length), bound: formatG(run.bound) });
 }
 
 // -- layouts (pure: sizes in CSS pixels) ---------------------------------------------------------------
@@ -232,7 +252,7 @@ export function chartLayout(width, height, runs, optimum) {
 }
 
 // -- drawing -----------------------------------------------------------------------------------------
-function drawPlane(canvas, runs, run, limits) {
+function drawPlane(canvas, runs, run, limits, t = english) {
   const width = canvas.clientWidth || 340;
   const height = canvas.clientHeight || 300;
   const ratio = (typeof window !== "undefined" && window.devicePixelRatio) || 1;
@@ -242,7 +262,7 @@ function drawPlane(canvas, runs, run, limits) {
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.clearRect(0, 0, width, height);
   const layout = planeLayout(width, height, limits);
-  drawPlaneAxes(ctx, layout, limits);
+  drawPlaneAxes(ctx, layout, limits, t);
   if (!run) return;
   const cells = cellsOf(run);
   const s = layout.cell;
@@ -267,7 +287,7 @@ function drawPlane(canvas, runs, run, limits) {
   ctx.restore();
 }
 
-function drawPlaneAxes(ctx, layout, limits) {
+function drawPlaneAxes(ctx, layout, limits, t = english) {
   const { box } = layout;
   ctx.strokeStyle = COLORS.muted;
   ctx.fillStyle = COLORS.ink;
@@ -278,7 +298,7 @@ function drawPlaneAxes(ctx, layout, limits) {
   ctx.textBaseline = "top";
   const gs = tickStep(limits.gmax);
   for (let g = 0; g <= limits.gmax; g += gs) ctx.fillText(String(g), layout.x(g), box.bottom + 3);
-  ctx.fillText("g (moves so far)", (box.left + box.right) / 2, box.bottom + 18);
+  ctx.fillText(t("g (moves so far)"), (box.left + box.right) / 2, box.bottom + 18);
   ctx.textAlign = "right";
   ctx.textBaseline = "middle";
   const hs = tickStep(limits.hmax);
@@ -287,7 +307,7 @@ function drawPlaneAxes(ctx, layout, limits) {
   ctx.translate(11, (box.top + box.bottom) / 2);
   ctx.rotate(-Math.PI / 2);
   ctx.textAlign = "center";
-  ctx.fillText("h (estimated moves left)", 0, 0);
+  ctx.fillText(t("h (estimated moves left)"), 0, 0);
   ctx.restore();
 }
 
@@ -300,7 +320,7 @@ function svgEl(name, attributes, text) {
   return node;
 }
 
-function drawChart(svg, runs, run, optimum) {
+function drawChart(svg, runs, run, optimum, t = english) {
   const width = svg.clientWidth || 340;
   const height = svg.clientHeight || 300;
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
@@ -308,8 +328,8 @@ function drawChart(svg, runs, run, optimum) {
   if (!runs.length) return;
   const L = chartLayout(width, height, runs, optimum);
   const panels = [
-    ["work: nodes expanded", L.work, L.yWork, runs, (r) => r.expanded, L.topWork],
-    ["price: solution length", L.price, L.yPrice, runs.filter((r) => r.solved), (r) => r.cost, L.topPrice],
+    [t("work: nodes expanded"), L.work, L.yWork, runs, (r) => r.expanded, L.topWork],
+    [t("price: solution length"), L.price, L.yPrice, runs.filter((r) => r.solved), (r) => r.cost, L.topPrice],
   ];
   for (const [title, box, y, shown, value, top] of panels) {
     svg.append(svgEl("rect", { x: L.box.left, y: box.top, width: L.box.right - L.box.left,
@@ -330,23 +350,23 @@ function drawChart(svg, runs, run, optimum) {
     svg.append(svgEl("line", { x1: L.box.left, x2: L.box.right, y1: yo, y2: yo, stroke: COLORS.good,
       "stroke-dasharray": "5 3", "stroke-width": 1.5, class: "puzzlelab-optimum" }));
     svg.append(svgEl("text", { x: L.box.right - 4, y: yo + 13, "font-size": 10, "text-anchor": "end",
-      fill: COLORS.good }, `optimum ${optimum}`));
+      fill: COLORS.good }, t("optimum {optimum}", { optimum })));
   }
   for (const w of L.ticks) {
     svg.append(svgEl("text", { x: L.x(w), y: L.price.bottom + 13, "font-size": 10, "text-anchor": "middle",
       fill: COLORS.ink }, formatG(w)));
   }
   svg.append(svgEl("text", { x: (L.box.left + L.box.right) / 2, y: L.price.bottom + 27, "font-size": 11,
-    "text-anchor": "middle", fill: COLORS.ink }, "weight w (log scale)"));
-  if (run) drawChosen(svg, L, run);
+    "text-anchor": "middle", fill: COLORS.ink }, t("weight w (log scale)")));
+  if (run) drawChosen(svg, L, run, t);
 }
 
-function drawChosen(svg, L, run) {
+function drawChosen(svg, L, run, t = english) {
   const x = L.x(run.weight);
   svg.append(svgEl("line", { x1: x, x2: x, y1: L.work.top, y2: L.price.bottom, stroke: COLORS.mark,
     "stroke-dasharray": "2 3", class: "puzzlelab-chosen-weight" }));
   const marks = [[L.yWork(run.expanded), formatInt(run.expanded)]];
-  if (run.solved) marks.push([L.yPrice(run.cost), `${run.cost} moves`]);
+  if (run.solved) marks.push([L.yPrice(run.cost), t("{n} moves", { n: run.cost })]);
   for (const [y, label] of marks) {
     svg.append(svgEl("circle", { cx: x, cy: y, r: 7, fill: "none", stroke: COLORS.mark, "stroke-width": 2 }));
     const right = x < (L.box.left + L.box.right) / 2;
@@ -383,21 +403,21 @@ function element(tag, attributes = {}, text) {
   return node;
 }
 
-function buildDom(el) {
+function buildDom(el, t = english) {
   // data-lm-suppress-shortcuts: JupyterLab's own keys (arrows, digits in command mode) stay out,
   // so the slider moves with the arrow keys and the boxes take what is typed
   const root = element("div", { class: "puzzlelab-weight-explorer", tabindex: 0, "data-lm-suppress-shortcuts": "true" });
   const dom = {
     root,
     slider: element("input", { type: "range", min: 0, max: 0, step: 1, value: 0,
-      class: "puzzlelab-weight-slider", "aria-label": "weight w (the grid of weights run)" }),
+      class: "puzzlelab-weight-slider", "aria-label": t("weight w (the grid of weights run)") }),
     value: element("output", { class: "puzzlelab-weight-value" }),
     typed: element("input", { type: "number", min: 1, max: 10, step: 0.05, class: "puzzlelab-weight-input",
-      "aria-label": "type any weight from 1 to 10" }),
-    heuristic: element("select", { class: "puzzlelab-heuristic", "aria-label": "heuristic h" }),
-    instance: element("input", { type: "text", class: "puzzlelab-instance", "aria-label": "start board" }),
-    random: element("button", { type: "button", class: "puzzlelab-random" }, "random instance"),
-    sweep: element("button", { type: "button", class: "puzzlelab-sweep" }, "run all weights"),
+      "aria-label": t("type any weight from 1 to 10") }),
+    heuristic: element("select", { class: "puzzlelab-heuristic", "aria-label": t("heuristic h") }),
+    instance: element("input", { type: "text", class: "puzzlelab-instance", "aria-label": t("start board") }),
+    random: element("button", { type: "button", class: "puzzlelab-random" }, t("random instance")),
+    sweep: element("button", { type: "button", class: "puzzlelab-sweep" }, t("run all weights")),
     progress: element("div", { class: "puzzlelab-progress", role: "progressbar", "aria-valuemin": 0 }),
     bar: element("div", { class: "pl-bar" }),
     progressText: element("span"),
@@ -405,21 +425,21 @@ function buildDom(el) {
     length: element("span", { class: "puzzlelab-solution-length" }),
     caption: element("div", { class: "pl-caption puzzlelab-gh-title", "aria-live": "polite" }),
     canvas: element("canvas", { class: "puzzlelab-gh-plane", role: "img",
-      "aria-label": "expanded nodes in the (g, h) plane and the line f = g + w h" }),
+      "aria-label": t("expanded nodes in the (g, h) plane and the line f = g + w h") }),
     chart: document.createElementNS(SVG, "svg"),
     pending: element("span", { class: "puzzlelab-pending" }),
     error: element("div", { class: "puzzlelab-error", role: "alert" }),
   };
   dom.chart.setAttribute("class", "puzzlelab-weight-tradeoff");
   dom.chart.setAttribute("role", "img");
-  dom.chart.setAttribute("aria-label", "nodes expanded and solution length against the weight");
+  dom.chart.setAttribute("aria-label", t("nodes expanded and solution length against the weight"));
   dom.bar.append(element("div"));
   dom.progress.append(dom.bar, dom.progressText);
-  const label = element("label", {}, "weight w ");
+  const label = element("label", {}, `${t("weight w")} `);
   const planeFigure = element("figure");
   planeFigure.append(dom.caption, dom.canvas);
   const chartFigure = element("figure");
-  chartFigure.append(element("div", { class: "pl-caption" }, "the trade-off (chosen w ringed)"), dom.chart);
+  chartFigure.append(element("div", { class: "pl-caption" }, t("the trade-off (chosen w ringed)")), dom.chart);
   const row = (...children) => {
     const div = element("div", { class: "pl-row" });
     div.append(...children);
@@ -431,8 +451,8 @@ function buildDom(el) {
   pictures.append(planeFigure, chartFigure);
   root.append(
     element("style", {}, STYLE),
-    row(label, dom.slider, dom.value, element("span", {}, "or type w:"), dom.typed, dom.pending),
-    row(element("span", {}, "h:"), dom.heuristic, element("span", {}, "start:"), dom.instance, dom.random, dom.sweep),
+    row(label, dom.slider, dom.value, element("span", {}, t("or type w:")), dom.typed, dom.pending),
+    row(element("span", {}, "h:"), dom.heuristic, element("span", {}, t("start:")), dom.instance, dom.random, dom.sweep),
     dom.progress,
     numbers,
     pictures,
@@ -443,7 +463,8 @@ function buildDom(el) {
 }
 
 function render({ model, el }) {
-  const dom = buildDom(el);
+  const t = translator(model.get("_labels"));
+  const dom = buildDom(el, t);
   const state = { runs: [], index: 0, limits: { gmax: 1, hmax: 1 }, requested: new Set(), timer: null };
   const listeners = [];
   const listen = (target, name, handler, options = false) => {
@@ -459,11 +480,11 @@ function render({ model, el }) {
     dom.slider.disabled = state.runs.length < 2;
     dom.value.textContent = run ? `w = ${formatG(run.weight)}` : "";
     if (run) dom.slider.setAttribute("aria-valuetext", `w = ${formatG(run.weight)}`);
-    dom.expanded.textContent = expandedText(run);
-    dom.length.textContent = lengthText(run, optimum, model.get("budget"));
-    dom.caption.textContent = planeTitle(run);
-    drawPlane(dom.canvas, state.runs, run, state.limits);
-    drawChart(dom.chart, state.runs, run, optimum);
+    dom.expanded.textContent = expandedText(run, t);
+    dom.length.textContent = lengthText(run, optimum, model.get("budget"), t);
+    dom.caption.textContent = planeTitle(run, t);
+    drawPlane(dom.canvas, state.runs, run, state.limits, t);
+    drawChart(dom.chart, state.runs, run, optimum, t);
   }
 
   function showProgress() {
@@ -474,7 +495,7 @@ function render({ model, el }) {
     dom.progress.setAttribute("aria-valuemax", total);
     dom.progress.setAttribute("aria-valuenow", done);
     dom.bar.firstChild.style.width = `${(100 * done) / Math.max(total, 1)}%`;
-    dom.progressText.textContent = `running the weights: ${done} of ${total}`;
+    dom.progressText.textContent = t("running the weights: {done} of {total}", { done, total });
     dom.sweep.style.display = done < total && !computing ? "" : "none";
   }
 
@@ -491,7 +512,7 @@ function render({ model, el }) {
   function select(weight) {
     const { index, exact } = indexFor(state.runs, weight);
     if (index >= 0) state.index = index;
-    dom.pending.textContent = exact || !state.runs.length ? "" : `running w = ${formatG(weight)} in the kernel…`;
+    dom.pending.textContent = exact || !state.runs.length ? "" : t("running w = {w} in the kernel…", { w: formatG(weight) });
   }
 
   function loadRuns() {
@@ -545,7 +566,7 @@ function render({ model, el }) {
   listen(dom.typed, "change", () => {
     const weight = Number(dom.typed.value);
     if (!(weight >= 1 && weight <= 10)) {
-      dom.pending.textContent = "type a weight from 1 to 10";
+      dom.pending.textContent = t("type a weight from 1 to 10");
       return;
     }
     clearTimeout(state.timer);
