@@ -22,6 +22,8 @@ import numpy as np
 
 from .. import parity, shuffles
 from ..board import Board
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..parity import board_inversions, inversions, is_solvable
 from ..perm import rank, unrank
 from ..search import state_space_distances
@@ -68,42 +70,61 @@ _PARITY_ANSWERS = ("is_solvable", "explain")
 
 
 def _as_board(value: object, where: str) -> Board:
-    value = plain(value, where=where, returns='a Board or text such as "1 2 3 4/5 6 _ 7"')
+    returns = _('a Board or text such as "1 2 3 4/5 6 _ 7"')
+    value = plain(value, where=where, returns=returns)
     if isinstance(value, Board):
         return value
     try:
         return Board.parse(value)
     except (TypeError, ValueError) as error:
-        raise WrongAnswer(f"{where} returned {short(value)}, which is not a board ({error})",
-                          hint='return a Board or text such as "1 2 3 4/5 6 _ 7"') from None  # fmt: skip
+        raise WrongAnswer(
+            _("{where} returned {value}, which is not a board ({error})").format(
+                where=where, value=short(value), error=error
+            ),
+            hint=_("return {returns}").format(returns=returns),
+        ) from None
 
 
 # -- "write it yourself": the library's answer is refused while the student's code runs ---------
-_YOURSELF = "this exercise asks you to write it yourself"
-_RULE_HINT = "use what the lesson built: parity.inversions and the blank's row"
+_RULE_HINT = N_("use what the lesson built: parity.inversions and the blank's row")
 
 
 def _refuser(module: types.ModuleType, name: str, hint: str) -> Callable[..., object]:
     def refused(*args: object, **kwargs: object) -> object:
-        raise WrongAnswer(f"your code called {module.__name__.rsplit('.', 1)[-1]}.{name}: {_YOURSELF}",
-                          hint=hint)  # fmt: skip
+        raise WrongAnswer(
+            _("your code called {name}: this exercise asks you to write it yourself").format(
+                name=f"{module.__name__.rsplit('.', 1)[-1]}.{name}"
+            ),
+            hint=hint,
+        )
 
     return refused
 
 
 @contextmanager
 def _write_it_yourself(student_fn: object, module: types.ModuleType, names: tuple[str, ...],
-                       hint: str = _RULE_HINT) -> Iterator[None]:  # fmt: skip
+                       hint: str | None = None) -> Iterator[None]:  # fmt: skip
     """Refuse ``module.<name>`` for each name while the check runs: passed as the answer, named
-    in the student's code, or called through the module; the module is restored afterwards."""
+    in the student's code, or called through the module; the module is restored afterwards.
+    ``hint`` (in the student's language) defaults to the rule's hint."""
+    hint = _(_RULE_HINT) if hint is None else hint
     originals = {name: getattr(module, name) for name in names}
     if str(getattr(student_fn, "__module__", "")).startswith("puzzlelab"):
-        name = getattr(student_fn, "__name__", "that")
-        raise WrongAnswer(f"{name} is the library's own function: {_YOURSELF}",
-                          hint="write a function of your own (def ...) that computes it")  # fmt: skip
+        name = getattr(student_fn, "__name__", None) or _("that")
+        raise WrongAnswer(
+            _("{name} is the library's own function: this exercise asks you to write it yourself").format(
+                name=name
+            ),
+            hint=_("write a function of your own (def ...) that computes it"),
+        )
     used = sorted(names_used(student_fn) & set(names))
     if used:
-        raise WrongAnswer(f"your code uses {', '.join(used)}: {_YOURSELF}", hint=hint)
+        raise WrongAnswer(
+            _("your code uses {names}: this exercise asks you to write it yourself").format(
+                names=", ".join(used)
+            ),
+            hint=hint,
+        )
     for name in names:
         setattr(module, name, _refuser(module, name, hint))
     try:
@@ -113,14 +134,14 @@ def _write_it_yourself(student_fn: object, module: types.ModuleType, names: tupl
             setattr(module, name, original)
 
 
-@exercise("count inversions")
+@exercise(N_("count inversions"))
 def check_inversions(count_inversions, *, hidden=False):
     """``count_inversions(seq)`` equals ``parity.inversions`` on random sequences, including
     empty ones, single items and repeated values."""
-    refuse_library(count_inversions, {"inversions", "board_inversions"}, hint=_COUNT_HINT)
+    refuse_library(count_inversions, {"inversions", "board_inversions"}, hint=_(_COUNT_HINT))
     rng = np.random.default_rng(202 if hidden else 2)
     cases = [[], [5], [2, 4, 3, 1], [1, 1, 1], [3, 2, 1, 0]]
-    for _ in range(500 if hidden else 40):
+    for _case in range(500 if hidden else 40):
         cases.append(rng.integers(0, 20, size=int(rng.integers(0, 40))).tolist())
     cases += [list(p) for n in range(1, 7 if hidden else 6) for p in permutations(range(n))]  # every one
     for seq in cases:
@@ -135,16 +156,22 @@ def _equal_plain(got: object, want: int) -> bool:
 
 #: Small sequences that tell the usual slips apart: what each slip counts on them.
 _INVERSION_SLIPS: list[tuple[dict[tuple[int, ...], int], str]] = [
-    ({(1, 1): 1}, "equal values are not inverted: count seq[i] > seq[j] only"),
-    ({(2, 1): 0, (1, 2): 1}, "the wrong direction: count pairs where the EARLIER value is larger"),
-    ({(2, 1): 2}, "each pair counted twice: j runs over the positions after i only"),
-    ({(2, 1): 0, (1, 2): 0, (3, 1, 2): 1, (2, 1, 3): 0}, "pairs of neighbours missed: j starts at i + 1"),
-    ({(2, 1): 0, (1, 2): 0, (3, 1, 2): 1, (2, 1, 3): 1},
-     "the last position is missed: j runs from i + 1 to the very end, range(i + 1, len(seq))"),
-    ({(2, 1): 1, (2, 4, 3, 1): 2, (3, 2, 1): 2},
-     "an inversion is any pair in the wrong order, not only neighbours: compare each value with every "
-     "later one"),
-]  # fmt: skip
+    ({(1, 1): 1}, N_("equal values are not inverted: count seq[i] > seq[j] only")),
+    ({(2, 1): 0, (1, 2): 1}, N_("the wrong direction: count pairs where the EARLIER value is larger")),
+    ({(2, 1): 2}, N_("each pair counted twice: j runs over the positions after i only")),
+    ({(2, 1): 0, (1, 2): 0, (3, 1, 2): 1, (2, 1, 3): 0}, N_("pairs of neighbours missed: j starts at i + 1")),
+    (
+        {(2, 1): 0, (1, 2): 0, (3, 1, 2): 1, (2, 1, 3): 1},
+        N_("the last position is missed: j runs from i + 1 to the very end, range(i + 1, len(seq))"),
+    ),
+    (
+        {(2, 1): 1, (2, 4, 3, 1): 2, (3, 2, 1): 2},
+        N_(
+            "an inversion is any pair in the wrong order, not only neighbours: compare each value with every "
+            "later one"
+        ),
+    ),
+]
 
 
 def _inversions_hint(count_inversions) -> str:
@@ -152,50 +179,75 @@ def _inversions_hint(count_inversions) -> str:
     for answers, hint in _INVERSION_SLIPS:
         try:
             if all(_equal_plain(call(count_inversions, list(seq)), n) for seq, n in answers.items()):
-                return hint
+                return _(hint)
         except (WrongAnswer, NotAnswered):  # the student's function fails on these: no diagnosis
-            return _COUNT_HINT
-    return _COUNT_HINT
+            return _(_COUNT_HINT)
+    return _(_COUNT_HINT)
 
 
-_COUNT_HINT = "count pairs i < j with seq[i] > seq[j]; equal values are not inverted"
+_COUNT_HINT = N_("count pairs i < j with seq[i] > seq[j]; equal values are not inverted")
 
 
-@exercise("inversions counted by hand")
+@exercise(N_("inversions counted by hand"))
 def check_hand_count(hand_count, *, hidden=False):
     """``hand_count()`` returns the number of inversions of ``HAND_COUNT_BOARD``."""
     board = Board.parse(HAND_COUNT_BOARD)
-    refuse_library(hand_count, {"inversions", "board_inversions", "explain", "HAND_COUNT_BOARD"},
-                   hint="count by hand on the board's text, then return the number")  # fmt: skip
+    refuse_library(
+        hand_count,
+        {"inversions", "board_inversions", "explain", "HAND_COUNT_BOARD"},
+        hint=_("count by hand on the board's text, then return the number"),
+    )
     got = whole_number(call(hand_count), where="hand_count()")
     truth = board_inversions(board)
-    tiles = [t for t in board.tiles if t]
+    tiles = " ".join(str(t) for t in board.tiles if t)
     with_blank = inversions(list(board.tiles))
-    hint = f"read {' '.join(map(str, tiles))}; count the smaller tiles after each one"
+    hint = _("read {tiles}; count the smaller tiles after each one").format(tiles=tiles)
     if got == with_blank:
-        hint = "the blank is not a tile: leave it out, then " + hint.removeprefix("read ")
-    expect(got == truth, f"{got} is {'too few' if got < truth else 'too many'}", hint=hint)
+        hint = _(
+            "the blank is not a tile: leave it out, then {tiles}; count the smaller tiles after each one"
+        ).format(tiles=tiles)
+    if got != truth:
+        message = _("{count} is too few") if got < truth else _("{count} is too many")
+        raise WrongAnswer(message.format(count=got), hint=hint)
 
 
-@exercise("solvable or not, by the invariant")
+@exercise(N_("solvable or not, by the invariant"))
 def check_verdicts(verdicts, *, hidden=False):
     """``verdicts()``: {board text: True/False} for every board of ``VERDICT_BOARDS``, decided
     without ``parity.is_solvable`` or ``parity.explain``. A wrong answer is told how many verdicts
     are wrong, not which (each is True or False: naming one would give it away)."""
     with _write_it_yourself(verdicts, parity, _PARITY_ANSWERS):
-        got = plain(call(verdicts), where="verdicts()", returns="a dict {board text: True or False}")
-    expect(isinstance(got, dict), f"your function returned {type(got).__name__}, not a dict",
-           hint="return {board text: True or False}")  # fmt: skip
+        got = plain(
+            call(verdicts), where="verdicts()", returns=_("a dict {{board text: True or False}}").format()
+        )
+    expect(
+        isinstance(got, dict),
+        _("your function returned {kind}, not a dict").format(kind=type(got).__name__),
+        hint=_("return {{board text: True or False}}").format(),
+    )
     wrong = 0
     for text in VERDICT_BOARDS:
-        expect(text in got, f"no verdict for {text!r}", hint="use VERDICT_BOARDS texts as keys")
-        expect(isinstance(got[text], bool),
-               f"the verdict for {text!r} is {short(got[text])}, not True or False",
-               hint="True if the board can reach the blank-last goal")  # fmt: skip
+        expect(
+            text in got,
+            _("no verdict for {board}").format(board=repr(text)),
+            hint=_("use VERDICT_BOARDS texts as keys"),
+        )
+        expect(
+            isinstance(got[text], bool),
+            _("the verdict for {board} is {value}, not True or False").format(
+                board=repr(text), value=short(got[text])
+            ),
+            hint=_("True if the board can reach the blank-last goal"),
+        )
         wrong += got[text] != is_solvable(Board.parse(text))
-    expect(wrong == 0, f"{wrong} of the {len(VERDICT_BOARDS)} verdicts are wrong",
-           hint="for each board: inversions, then (cols - 1) x the rows between the blank and the "
-                "bottom row; the sum even means solvable. Which widths need the row term?")  # fmt: skip
+    expect(
+        wrong == 0,
+        _("{wrong} of the {total} verdicts are wrong").format(wrong=wrong, total=len(VERDICT_BOARDS)),
+        hint=_(
+            "for each board: inversions, then (cols - 1) x the rows between the blank and the "
+            "bottom row; the sum even means solvable. Which widths need the row term?"
+        ),
+    )
 
 
 @lru_cache(maxsize=16)
@@ -212,23 +264,41 @@ def _truth(board: Board, goal: Board) -> bool:
     return is_solvable(board, goal)
 
 
-@exercise("a board that fools 'inversions even'")
+@exercise(N_("a board that fools 'inversions even'"))
 def check_fooled_board(fooled_board, *, hidden=False):
     """``fooled_board(rows, cols)``: a board (even ``cols``) that "inversions even" calls solvable
     although it cannot reach the blank-last goal."""
     shapes = [(2, 4), (2, 2), (3, 4)] + ([(4, 4), (2, 6), (4, 2), (5, 2)] if hidden else [])
     for rows, cols in shapes:
         board = _as_board(call(fooled_board, rows, cols), f"fooled_board({rows}, {cols})")
-        expect(board.shape == (rows, cols), f"fooled_board({rows}, {cols}) returned a "
-               f"{board.rows}x{board.cols} board", hint=f"give {rows} rows of {cols}")  # fmt: skip
+        if board.shape != (rows, cols):
+            raise WrongAnswer(
+                _("{call} returned a {rows}x{cols} board").format(
+                    call=f"fooled_board({rows}, {cols})", rows=board.rows, cols=board.cols
+                ),
+                hint=_("give {rows} rows of {cols}").format(rows=rows, cols=cols),
+            )
         says = inversions([t for t in board.tiles if t]) % 2 == 0
         truth = _truth(board, Board.goal(rows, cols))
-        expect(says != truth, f"on {board.text()} 'inversions even' gets it right",
-               hint="on an even width a vertical slide flips the parity of the inversions but not "
-                    "solvability; a swap of two tiles flips both")  # fmt: skip
-        expect(says, f"on {board.text()} 'inversions even' is wrong, but the other way: it calls a "
-               "solvable board unsolvable", hint="the exercise asks for an unsolvable board that it "
-               "calls solvable; what does a swap of two tiles do?")  # fmt: skip
+        if says == truth:
+            raise WrongAnswer(
+                _("on {board} 'inversions even' gets it right").format(board=board.text()),
+                hint=_(
+                    "on an even width a vertical slide flips the parity of the inversions but "
+                    "not solvability; a swap of two tiles flips both"
+                ),
+            )
+        if not says:
+            raise WrongAnswer(
+                _(
+                    "on {board} 'inversions even' is wrong, but the other way: it calls a solvable "
+                    "board unsolvable"
+                ).format(board=board.text()),
+                hint=_(
+                    "the exercise asks for an unsolvable board that it calls solvable; what "
+                    "does a swap of two tiles do?"
+                ),
+            )
 
 
 def rule_cases(hidden: bool = False) -> list[tuple[Board, Board]]:
@@ -248,26 +318,40 @@ def rule_cases(hidden: bool = False) -> list[tuple[Board, Board]]:
     return cases
 
 
-@exercise("a solvability rule for both goals")
+@exercise(N_("a solvability rule for both goals"))
 def check_rule(my_rule, *, hidden=False):
     """``my_rule(board, goal)`` agrees with breadth-first search on every board of ``rule_cases()``,
     without ``parity.is_solvable`` or ``parity.explain`` (refused while the check runs)."""
     cases = [(board, goal, _truth(board, goal)) for board, goal in rule_cases(hidden)]
     with _write_it_yourself(my_rule, parity, _PARITY_ANSWERS):
         for board, goal, truth in cases:
-            got = plain(call(my_rule, board, goal), returns="True or False")
-            expect(type(got) is bool, f"my_rule({board.text()!r}, {goal.text()!r}) returned {short(got)}, "
-                   "not True or False", hint="return a comparison, e.g. ... % 2 == 0")  # fmt: skip
-            same(got, truth, where=f"board {board.text()!r} with goal {goal.text()!r}",
-                 hint=_rule_hint(board, goal, truth))  # fmt: skip
+            got = plain(call(my_rule, board, goal), returns=_("True or False"))
+            if type(got) is not bool:
+                raise WrongAnswer(
+                    _("{call} returned {value}, not True or False").format(
+                        call=f"my_rule({board.text()!r}, {goal.text()!r})", value=short(got)
+                    ),
+                    hint=_("return a comparison, e.g. ... % 2 == 0"),
+                )
+            if got != truth:
+                same(
+                    got,
+                    truth,
+                    where=_("board {board} with goal {goal}").format(
+                        board=repr(board.text()), goal=repr(goal.text())
+                    ),
+                    hint=_rule_hint(board, goal, truth),
+                )
 
 
 def _rule_hint(board: Board, goal: Board, truth: bool) -> str:
     """Name the slip: the blank's rows counted from the bottom (the articles' rule) or not at all."""
     if (inversions(board) % 2 == 0) != truth:
-        return ("inversions alone are not enough on even widths: add (cols - 1) x the rows between the "
-                "blank and the goal's blank row")  # fmt: skip
-    return "measure the blank's rows from the goal's blank row, not from the bottom"
+        return _(
+            "inversions alone are not enough on even widths: add (cols - 1) x the rows between the "
+            "blank and the goal's blank row"
+        )
+    return _("measure the blank's rows from the goal's blank row, not from the bottom")
 
 
 def fix_cases(hidden: bool = False) -> list[Board]:
@@ -280,25 +364,31 @@ def fix_cases(hidden: bool = False) -> list[Board]:
     return boards
 
 
-@exercise("the article's parity fix")
+@exercise(N_("the article's parity fix"))
 def check_fix(my_fix, *, hidden=False):
     """``my_fix(board)`` equals ``shuffles.make_solvable(board)`` on every board of ``fix_cases()``,
     without calling ``shuffles.make_solvable`` (refused while the check runs)."""
     cases = [(board, make_solvable(board)) for board in fix_cases(hidden)]
-    hint = "parity.is_solvable may decide; board.swap(i, j) exchanges two cells"
+    hint = _("parity.is_solvable may decide; board.swap(i, j) exchanges two cells")
     with _write_it_yourself(my_fix, shuffles, ("make_solvable",), hint):
         for board, want in cases:
             got = _as_board(call(my_fix, board), f"my_fix({board.text()!r})")
-            same(got.text(), want.text(), where=f"board {board.text()!r}", hint=_fix_hint(board, got, want))
+            if got.text() != want.text():
+                same(
+                    got.text(),
+                    want.text(),
+                    where=_("board {board}").format(board=repr(board.text())),
+                    hint=_fix_hint(board, got, want),
+                )
 
 
 def _fix_hint(board: Board, got: Board, want: Board) -> str:
     """Name the slip: a solvable board changed, the blank swapped away, or the wrong pair swapped."""
-    recipe = "otherwise swap cells 0 and 1, or the last two cells when the blank is in cell 0 or 1"
+    recipe = _("otherwise swap cells 0 and 1, or the last two cells when the blank is in cell 0 or 1")
     if want == board:
-        return "leave a solvable board alone"
+        return _("leave a solvable board alone")
     if got == board:
-        return "this board cannot reach the goal: it needs the swap"
+        return _("this board cannot reach the goal: it needs the swap")
     if got.shape == board.shape and got.blank != board.blank:
-        return "never move the blank: " + recipe
-    return "leave a solvable board alone; " + recipe
+        return _("never move the blank: {recipe}").format(recipe=recipe)
+    return _("leave a solvable board alone; {recipe}").format(recipe=recipe)
