@@ -22,6 +22,8 @@ import numpy as np
 
 from .. import heuristics, search
 from ..board import Board
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..lesson_tools import exact_distance
 from ..parity import is_solvable
 from ..perm import unrank_many
@@ -63,23 +65,28 @@ OVERESTIMATE_MIN_DISTANCE = 20
 DETOUR_MAX_DISTANCE = 10
 
 
-_BOARD_RETURNS = 'a Board or text such as "1 2 3/4 5 6/7 _ 8"'
+_BOARD_RETURNS = N_('a Board or text such as "1 2 3/4 5 6/7 _ 8"')
 
 
 def _as_board(value, where: str, *, none_hint: str | None = None) -> Board:
     """A student's board, given as a Board or as text such as "1 2 3/4 5 6/7 _ 8"."""
-    value = plain(value, where=where, returns=_BOARD_RETURNS)
+    value = plain(value, where=where, returns=_(_BOARD_RETURNS))
     if value is None:
-        raise WrongAnswer(f"{where} returned None: your code ended without returning a board",
-                          hint=none_hint or "return the board you found", reason="none")  # fmt: skip
+        raise WrongAnswer(
+            _("{where} returned None: your code ended without returning a board").format(where=where),
+            hint=none_hint or _("return the board you found"),
+            reason="none",
+        )
     if isinstance(value, Board):
         return value
     try:
         return Board.parse(value)
     except (TypeError, ValueError) as error:
         raise WrongAnswer(
-            f"{where} returned {short(value)}, which is not a board ({error})",
-            hint=f"return {_BOARD_RETURNS}",
+            _("{where} returned {value}, which is not a board ({error})").format(
+                where=where, value=short(value), error=error
+            ),
+            hint=_("return {returns}").format(returns=_(_BOARD_RETURNS)),
         ) from None
 
 
@@ -94,20 +101,27 @@ def _found_board(student_fn, where: str, hint: str) -> Board:
         value = call_within(_SEARCH_SECONDS, student_fn)
     except WrongAnswer as wrong:
         if wrong.reason == "ran past the stub":
-            raise WrongAnswer(f"{where} found no board: it reached the stub's `raise NotImplementedError()`",
-                              hint=hint, reason=wrong.reason) from None  # fmt: skip
+            raise WrongAnswer(
+                _("{where} found no board: it reached the stub's `raise NotImplementedError()`").format(
+                    where=where
+                ),
+                hint=hint,
+                reason=wrong.reason,
+            ) from None
         raise
     return _as_board(value, where, none_hint=hint)
 
 
 def _solvable_3x3(board: Board, where: str) -> None:
     expect(
-        board.shape == (3, 3), f"{where} returned a {board.rows}x{board.cols} board", hint="give a 3x3 board"
+        board.shape == (3, 3),
+        _("{where} returned a {rows}x{cols} board").format(where=where, rows=board.rows, cols=board.cols),
+        hint=_("give a 3x3 board"),
     )
     expect(
         is_solvable(board),
-        f"{where} returned {board.text()}, which cannot reach the goal",
-        hint="lesson 02: swap two tiles (not the blank) to fix its parity",
+        _("{where} returned {board}, which cannot reach the goal").format(where=where, board=board.text()),
+        hint=_("lesson 02: swap two tiles (not the blank) to fix its parity"),
     )
 
 
@@ -135,37 +149,55 @@ def _manhattan_hint(board: Board, goal: Board, got: object) -> str:
     blank_r, blank_c = board.position(0)
     goal_r, goal_c = goal.position(0)
     if got == heuristics.manhattan(board, goal) + abs(blank_r - goal_r) + abs(blank_c - goal_c):
-        return "the blank is not a tile: skip it (0)"
+        return _("the blank is not a tile: skip it (0)")
     if got == heuristics.misplaced(board, goal):
-        return "that counts misplaced tiles; Manhattan adds how far each tile is from its goal cell"
-    return "skip the blank (0); use the goal's position of each tile, not the board's index"
+        return _("that counts misplaced tiles; Manhattan adds how far each tile is from its goal cell")
+    return _("skip the blank (0); use the goal's position of each tile, not the board's index")
 
 
-@exercise("Manhattan distance")
+@exercise(N_("Manhattan distance"))
 def check_manhattan(my_manhattan, *, hidden=False):
     """``my_manhattan(board, goal)`` equals ``heuristics.manhattan`` on boards of several shapes
     and both goal conventions."""
-    refuse_library(my_manhattan, set(), hint="write a function of your own (def ...) that computes it")
+    refuse_library(my_manhattan, set(), hint=_("write a function of your own (def ...) that computes it"))
     used = _library_used(my_manhattan)
-    expect(used is None, f"my_manhattan uses the library's {used}: the exercise asks you to compute it",
-           hint="add up the rows and columns between each tile and its goal cell")  # fmt: skip
+    if used is not None:
+        raise WrongAnswer(
+            _("{name} uses the library's {used}: the exercise asks you to compute it").format(
+                name="my_manhattan", used=used
+            ),
+            hint=_("add up the rows and columns between each tile and its goal cell"),
+        )
     for board, goal in _manhattan_cases(hidden):
         got = call(my_manhattan, board, goal)
-        same(got, heuristics.manhattan(board, goal), where=f"board {board.text()!r} and goal {goal.text()!r}",
-             hint=_manhattan_hint(board, goal, plain(got)))  # fmt: skip
+        want = heuristics.manhattan(board, goal)
+        if type(got) is not int or got != want:
+            same(
+                got,
+                want,
+                where=_("board {board} and goal {goal}").format(
+                    board=repr(board.text()), goal=repr(goal.text())
+                ),
+                hint=_manhattan_hint(board, goal, plain(got)),
+            )
 
 
-@exercise("greedy best-first: extra moves")
+@exercise(N_("greedy best-first: extra moves"))
 def check_greedy_extra(greedy_extra_moves, *, hidden=False):
     """``greedy_extra_moves(board)`` is greedy best-first search's solution length minus the
     optimum, on solvable 3x3 boards."""
     boards = [Board.parse("8 7 3/1 _ 4/6 2 5"), LESSON_EXAMPLE]
     boards += [random_solvable_board(3, 3, rng=seed) for seed in (range(100, 112) if hidden else (7, 8))]
     for board in boards:
-        got = plain(call_within(20, greedy_extra_moves, board), returns="a whole number of moves")
+        got = plain(call_within(20, greedy_extra_moves, board), returns=_("a whole number of moves"))
         run, optimum = search.greedy(board), exact_distance(board)
-        same(got, run.cost - optimum, where=f"board {board.text()!r}", reveal=False,
-             hint=_greedy_extra_hint(got, run, optimum))  # fmt: skip
+        same(
+            got,
+            run.cost - optimum,
+            where=_("board {board}").format(board=repr(board.text())),
+            reveal=False,
+            hint=_greedy_extra_hint(got, run, optimum),
+        )
 
 
 def _greedy_extra_hint(got: object, run: search.SearchResult, optimum: int) -> str:
@@ -178,22 +210,24 @@ def _greedy_extra_hint(got: object, run: search.SearchResult, optimum: int) -> s
             return False
 
     if equals(run.cost):
-        return ("that is the whole length of greedy's solution; the exercise asks how much longer it is "
-                "than the optimum")  # fmt: skip
+        return _(
+            "that is the whole length of greedy's solution; the exercise asks how much longer it is "
+            "than the optimum"
+        )
     if run.cost is not None and equals(optimum - run.cost):
-        return "the sign: greedy's solution is never shorter than the optimum"
+        return _("the sign: greedy's solution is never shorter than the optimum")
     if equals(optimum):
-        return "that is the optimum alone; greedy's solution length is the other half of the comparison"
+        return _("that is the optimum alone; greedy's solution length is the other half of the comparison")
     if equals(run.expanded):
-        return "that counts the nodes greedy expanded; the exercise is about the moves of its solution"
-    return "compare the length of greedy's solution with the optimum, the true distance (section 1)"
+        return _("that counts the nodes greedy expanded; the exercise is about the moves of its solution")
+    return _("compare the length of greedy's solution with the optimum, the true distance (section 1)")
 
 
-_OVERESTIMATE_HINT = (
+_OVERESTIMATE_HINT = N_(
     "compare h = manhattan + misplaced with exact_distance(board) on many random boards "
     "(shuffles.random_solvable_board with seeds 0, 1, 2, ...): a few hundred are enough"
 )
-_DETOUR_HINT = (
+_DETOUR_HINT = N_(
     "walks of about 10 slides almost never give a detour; walks of 20 to 30 slides "
     "(shuffles.shuffle_board('random_walk', 3, 3, rng=seed, steps=30)) often end within 10 moves of "
     "the goal: keep those with exact_distance(board) <= 10 and try the article's solver on each, "
@@ -201,46 +235,56 @@ _DETOUR_HINT = (
 )
 
 
-@exercise("a board where manhattan + misplaced overestimates")
+@exercise(N_("a board where manhattan + misplaced overestimates"))
 def check_overestimate(overestimate_board, *, hidden=False):
     """``overestimate_board()`` returns a solvable 3x3 board, at least
     :data:`OVERESTIMATE_MIN_DISTANCE` moves from the goal, whose manhattan + misplaced exceeds its
     true distance to the goal."""
-    board = _found_board(overestimate_board, "overestimate_board()", _OVERESTIMATE_HINT)
+    board = _found_board(overestimate_board, "overestimate_board()", _(_OVERESTIMATE_HINT))
     _solvable_3x3(board, "overestimate_board()")
     h = heuristics.manhattan(board) + heuristics.misplaced(board)
     d = exact_distance(board)
     expect(
         d >= OVERESTIMATE_MIN_DISTANCE,
-        f"{board.text()} is only {d} moves from the goal; find one at least {OVERESTIMATE_MIN_DISTANCE} away",
-        hint="random boards (shuffles.random_solvable_board) are mostly 20 or more moves away",
+        _("{board} is only {d} moves from the goal; find one at least {least} away").format(
+            board=board.text(), d=d, least=OVERESTIMATE_MIN_DISTANCE
+        ),
+        hint=_("random boards (shuffles.random_solvable_board) are mostly 20 or more moves away"),
     )
     expect(
         h > d,
-        f"on {board.text()} h = manhattan + misplaced = {h}, and the board is {d} moves from the goal: "
-        "h does not overestimate there",
-        hint="try more boards: compare h with exact_distance(board) on each",
+        _(
+            "on {board} h = manhattan + misplaced = {h}, and the board is {d} moves from the goal: "
+            "h does not overestimate there"
+        ).format(board=board.text(), h=h, d=d),
+        hint=_("try more boards: compare h with exact_distance(board) on each"),
     )
 
 
-@exercise("a detour of the article's solver")
+@exercise(N_("a detour of the article's solver"))
 def check_article_detour(article_detour, *, hidden=False):
     """``article_detour()`` returns a solvable 3x3 board, at most :data:`DETOUR_MAX_DISTANCE`
     moves from the goal, on which the article's solver returns a solution longer than the optimum."""
-    board = _found_board(article_detour, "article_detour()", _DETOUR_HINT)
+    board = _found_board(article_detour, "article_detour()", _(_DETOUR_HINT))
     _solvable_3x3(board, "article_detour()")
     d = exact_distance(board)
     expect(
         d <= DETOUR_MAX_DISTANCE,
-        f"{board.text()} is {d} moves from the goal; find one at most {DETOUR_MAX_DISTANCE} moves away",
-        hint="uniformly random boards are about 22 moves away; random slides from the goal (20 to 30 of "
-        "them) often end nearer",
+        _("{board} is {d} moves from the goal; find one at most {most} moves away").format(
+            board=board.text(), d=d, most=DETOUR_MAX_DISTANCE
+        ),
+        hint=_(
+            "uniformly random boards are about 22 moves away; random slides from the goal (20 to 30 of "
+            "them) often end nearer"
+        ),
     )
     found = search.article_solver(board).cost
     expect(
         found > d,
-        f"on {board.text()} the article's solver finds a {found}-move solution, and that is optimal",
-        hint="detours this close to the goal are rare: " + _DETOUR_HINT,
+        _("on {board} the article's solver finds a {found}-move solution, and that is optimal").format(
+            board=board.text(), found=found
+        ),
+        hint=_("detours this close to the goal are rare: {hint}").format(hint=_(_DETOUR_HINT)),
     )
 
 
@@ -306,10 +350,14 @@ def _number(value: object, where: str) -> float:
     """A heuristic's value as a number: ints, numpy numbers and finite floats (not True/False)."""
     if type(value) is int:
         return value
-    got = plain(value, where=where, returns="a number of moves")
+    got = plain(value, where=where, returns=_("a number of moves"))
     if type(got) not in (int, float) or not np.isfinite(got):
-        hint = "return the estimated number of moves left, a whole number"
-        raise WrongAnswer(f"{where} returned {short(got)}, not a number", hint=hint, reason="type")
+        hint = _("return the estimated number of moves left, a whole number")
+        raise WrongAnswer(
+            _("{where} returned {value}, not a number").format(where=where, value=short(got)),
+            hint=hint,
+            reason="type",
+        )
     return got
 
 
@@ -360,7 +408,8 @@ def _sweep(my_heuristic, upto: int = _SPACE_SIZE) -> None:
         seen_code, done = None, 0
     done = done if seen_code is code and code is not None else 0
     goal, (space, distances) = Board.goal(3, 3), _space_by_risk()
-    limit, start = time_limit(_SWEEP_SECONDS, "my_heuristic on the 181,440 boards"), time.monotonic()
+    doing = _("{name} on the {count:,} boards").format(name="my_heuristic", count=_SPACE_SIZE)
+    limit, start = time_limit(_SWEEP_SECONDS, doing), time.monotonic()
     try:
         with limit:
             for tiles, d in zip(space[done:upto], distances[done:upto], strict=True):
@@ -369,23 +418,35 @@ def _sweep(my_heuristic, upto: int = _SPACE_SIZE) -> None:
                     h = my_heuristic(board, goal)
                 except Exception as error:
                     where = f"my_heuristic({board.text()!r}, goal)"
-                    raise WrongAnswer(f"{where} raised {type(error).__name__}: {error}",
-                                      hint="run your function on that board yourself") from error  # fmt: skip
+                    raise WrongAnswer(
+                        _("{doing} raised {error_type}: {error}").format(
+                            doing=where, error_type=type(error).__name__, error=error
+                        ),
+                        hint=_("run your function on that board yourself"),
+                    ) from error
                 if type(h) is not int:
                     h = _number(h, f"my_heuristic({board.text()!r}, goal)")
                 if h > d:
-                    raise WrongAnswer(f"not admissible: h = {h:g} on {board.text()!r}, which is only {d} "
-                                      "moves from the goal", hint=_ADMISSIBLE_HINT)  # fmt: skip
+                    raise WrongAnswer(
+                        _(
+                            "not admissible: h = {h:g} on {board}, which is only {d} moves from the goal"
+                        ).format(h=h, board=repr(board.text()), d=d),
+                        hint=_(_ADMISSIBLE_HINT),
+                    )
                 done += 1
     except TooSlow as stop:
         if stop.limit is not limit:
             raise
         spent = time.monotonic() - start
         raise WrongAnswer(
-            f"my_heuristic is too slow to check: the check tries it on all {_SPACE_SIZE:,} solvable 3x3 "
-            f"boards and it covered {done:,} in {spent:.0f} s",
-            hint="make it faster: compute the goal's positions once (a dict from tile to (row, column)), "
-            "not with goal.position inside every loop",
+            _(
+                "{name} is too slow to check: the check tries it on all {total:,} solvable 3x3 boards and it "
+                "covered {done:,} in {spent:.0f} s"
+            ).format(name="my_heuristic", total=_SPACE_SIZE, done=done, spent=spent),
+            hint=_(
+                "make it faster: compute the goal's positions once (a dict from tile to (row, column)), "
+                "not with goal.position inside every loop"
+            ),
             reason="timeout",
         ) from None
     with contextlib.suppress(TypeError):
@@ -394,37 +455,41 @@ def _sweep(my_heuristic, upto: int = _SPACE_SIZE) -> None:
 
 #: How many of the riskiest boards are tried before A*'s node count (the rest after it).
 _FIRST_SWEEP = 5_000
-_ADMISSIBLE_HINT = (
+_ADMISSIBLE_HINT = N_(
     "count only moves that every solution must make: a tile counted in a row's conflict and in a "
     "column's may not be charged twice, and one tile leaving a line can settle several reversed pairs"
 )
 
 
-@exercise("an admissible heuristic that beats the Manhattan distance")
+@exercise(N_("an admissible heuristic that beats the Manhattan distance"))
 def check_my_heuristic(my_heuristic, *, hidden=False):
     """``my_heuristic(board, goal)`` uses none of the library's heuristics, searches or exact
     distances, makes A* expand fewer nodes than with the Manhattan distance on three boards, and
     never overestimates on any of the 181,440 solvable 3x3 boards (all of them, the likeliest
     overestimates first; the hidden check reuses the visible one's sweep of the same function)."""
-    refuse_library(my_heuristic, set(), hint="write a function of your own (def ...) that computes it")
+    refuse_library(my_heuristic, set(), hint=_("write a function of your own (def ...) that computes it"))
     used = _library_used(my_heuristic)
     expect(
         used is None,
-        f"my_heuristic uses the library's {used}: the exercise asks for a heuristic you write",
-        hint="your own functions (such as my_manhattan) are fine; the library's heuristics are not",
+        _("{name} uses the library's {used}: the exercise asks for a heuristic you write").format(
+            name="my_heuristic", used=used
+        ),
+        hint=_("your own functions (such as my_manhattan) are fine; the library's heuristics are not"),
     )
     goal = Board.goal(3, 3)
     h = _number(call(my_heuristic, goal, goal), "my_heuristic(goal, goal)")  # a stub: "not answered"
-    expect(h <= 0, f"not admissible: h = {h:g} on the goal itself", hint=_ADMISSIBLE_HINT)
+    expect(h <= 0, _("not admissible: h = {h:g} on the goal itself").format(h=h), hint=_(_ADMISSIBLE_HINT))
     _sweep(my_heuristic, _FIRST_SWEEP)  # the likeliest overestimates: named before the node count
     instances = [random_solvable_board(3, 3, rng=seed) for seed in (1, 5, 16)]
-    with time_limit(60, "A* with my_heuristic on three boards"):
+    with time_limit(60, _("A* with {name} on three boards").format(name="my_heuristic")):
         mine = sum(search.astar(b, heuristic=my_heuristic).expanded for b in instances)
     base = sum(search.astar(b, heuristic=heuristics.manhattan).expanded for b in instances)
     expect(
         mine < base,
-        f"A* with your heuristic expands {mine:,} nodes on three boards, "
-        f"with the Manhattan distance {base:,}",
-        hint="when two tiles of one row stand in each other's way, one of them must leave the row",
+        _(
+            "A* with your heuristic expands {mine:,} nodes on three boards, "
+            "with the Manhattan distance {base:,}"
+        ).format(mine=mine, base=base),
+        hint=_("when two tiles of one row stand in each other's way, one of them must leave the row"),
     )
     _sweep(my_heuristic)  # last: the costly part (all 181,440 boards), done once per function
