@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,9 @@ from .i18n import gettext_name
 
 __all__ = ["build_document", "document_status", "join_cjk_lines", "segments", "update_document"]
 
+#: The date written in every catalogue's header: fixed, so that remaking a catalogue whose
+#: entries did not change changes no byte (git shows only real changes)
+STABLE_DATE = datetime(2026, 11, 26, tzinfo=UTC)
 _ITEM = re.compile(r"(?:[-*+]|\d+\.)\s")
 _RULE_ROW = re.compile(r"\|?[\s:|-]+\|?")
 
@@ -148,7 +152,8 @@ def update_document(source: Path, po: Path, lang: str = "zh-CN") -> Path:
     old = _read(po)
     catalogue = catalog_mod.Catalog(
         locale=gettext_name(lang), domain=source.stem, project="puzzlelab", fuzzy=False,
-        msgid_bugs_address="", copyright_holder="the puzzlelab authors",
+        msgid_bugs_address="", copyright_holder="the puzzlelab authors", creation_date=STABLE_DATE,
+        revision_date=STABLE_DATE,
     )  # fmt: skip
     for block, translatable in segments(source.read_text(encoding="utf-8")):
         if translatable and block not in catalogue:
