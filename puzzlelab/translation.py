@@ -20,12 +20,17 @@ Command line (the translation tools need Babel: ``pip install -e ".[i18n]"``)::
     python -m puzzlelab.translation build       # .po + English -> notebooks/zh-CN/ (not executed)
     python -m puzzlelab.translation extract     # the library's _("...") messages -> its .po files
     python -m puzzlelab.translation mo          # the library's .po files -> puzzlelab.mo
+    python -m puzzlelab.translation pending     # rewrite translations/zh-CN/PENDING.txt
 
 ``make notebooks-zh`` runs ``build`` and executes the Chinese notebooks in place.
 
 >>> code_skeleton('print("hello")  # say it') == code_skeleton('print("你好")  # 说出来')
 True
 >>> code_skeleton("x = 1") == code_skeleton("x = 2")
+False
+>>> code_skeleton('f"{n:,} moves"') == code_skeleton('f"{n:,} 步"')
+True
+>>> code_skeleton('f"{n} moves"') == code_skeleton('f"{m} moves"')
 False
 >>> sorted(markdown_keepers("Call `solve(b)` on $h \\\\le h^*$, see [A*](https://example.org)."))
 ['$h \\\\le h^*$', '(https://example.org)', '`solve(b)`']
@@ -34,6 +39,7 @@ False
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
 import io
 import re
@@ -45,16 +51,22 @@ from pathlib import Path
 from typing import Any
 
 from .i18n import LANGUAGES, gettext_name
+from .markdown_po import STABLE_DATE, join_cjk_lines
 
 __all__ = [
+    "PROBLEMS",
     "CellStatus",
+    "all_status",
     "build_notebook",
     "catalogue_path",
     "code_skeleton",
     "edition_dir",
+    "format_pending",
     "markdown_keepers",
     "needs_translation",
+    "pending_path",
     "read_catalogue",
+    "read_pending",
     "status",
     "update_catalogue",
 ]
@@ -80,29 +92,66 @@ def catalogue_path(lesson: str | Path, lang: str = "zh-CN") -> Path:
 # -- what must stay identical ------------------------------------------------------------------
 
 
+def _fields(literal: str) -> str:
+    """The replacement fields of an f-string literal (expression, conversion, format spec), sorted
+    (a translation may reorder them, never change one); "" for any other string."""
+    try:
+        node = ast.parse(literal.strip(), mode="eval")
+    except SyntaxError:
+        return ""
+    return "|".join(sorted(ast.dump(v) for v in ast.walk(node) if isinstance(v, ast.FormattedValue)))
+
+
+_FSTRING_START = getattr(tokenize, "FSTRING_START", None)  # Python 3.12+: f-strings are token runs
+_FSTRING_END = getattr(tokenize, "FSTRING_END", None)
+
+
+def _segment(text: str, start: tuple[int, int], end: tuple[int, int]) -> str:
+    lines = text.splitlines(keepends=True)
+    if start[0] == end[0]:
+        return lines[start[0] - 1][start[1] : end[1]]
+    middle = "".join(lines[start[0] : end[0] - 1])
+    return lines[start[0] - 1][start[1] :] + middle + lines[end[0] - 1][: end[1]]
+
+
 def code_skeleton(source: str) -> list[tuple[int, str]]:
     """The tokens of a code cell without its comments and with every string replaced by a
     placeholder: two cells with the same skeleton differ only in comments and strings.
 
-    Lines starting with ``%`` or ``!`` (IPython magics) are kept whole."""
+    An f-string's replacement fields (``{n:,}``) are part of the skeleton (in any order within
+    their string), its text is not. Lines starting with ``%`` or ``!`` (IPython magics) are kept
+    whole."""
     lines = []
     for line in source.splitlines():
         stripped = line.lstrip()
         lines.append("" if stripped.startswith(("%", "!")) else line)
     magics = [line.strip() for line in source.splitlines() if line.lstrip().startswith(("%", "!"))]
     skeleton: list[tuple[int, str]] = [(-1, magic) for magic in magics]
+    text = "\n".join(lines) + "\n"
     try:
-        tokens = list(tokenize.generate_tokens(io.StringIO("\n".join(lines) + "\n").readline))
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
     except (tokenize.TokenError, IndentationError, SyntaxError):
         return skeleton + [(-2, re.sub(r"#.*", "", line).rstrip()) for line in lines]
+    depth, opened = 0, (0, 0)
     for token in tokens:
-        if token.type in (tokenize.COMMENT, tokenize.NL):
+        if _FSTRING_START is not None and token.type == _FSTRING_START:
+            depth += 1
+            opened = token.start if depth == 1 else opened
+        elif _FSTRING_END is not None and token.type == _FSTRING_END:
+            depth -= 1
+            if depth == 0:
+                literal = _segment(text, opened, token.end)
+                skeleton.append((tokenize.STRING, "<str>" + _fields(literal)))
+        elif depth or token.type in (tokenize.COMMENT, tokenize.NL):
             continue
-        skeleton.append((token.type, "<str>" if token.type == tokenize.STRING else token.string))
+        elif token.type == tokenize.STRING:
+            skeleton.append((token.type, "<str>" + _fields(token.string)))
+        else:
+            skeleton.append((token.type, token.string))
     return skeleton
 
 
-_CODE = re.compile(r"```.*?```|`[^`\n]+`", re.S)
+_CODE = re.compile(r"```.*?```|`[^`]+`", re.S)  # inline code may wrap onto the next line
 _MATH = re.compile(r"\$\$.+?\$\$|\$[^$\n]+\$", re.S)
 _LINK = re.compile(r"\]\(([^)\s]+)\)|<(https?://[^>\s]+)>")
 
@@ -150,12 +199,45 @@ def _babel():
     return catalog, pofile
 
 
-def read_catalogue(path: Path) -> dict[str, Any]:
-    """The entries of a lesson's catalogue by cell id (babel ``Message`` objects)."""
+def _previous_ids(text: str) -> dict[str, str]:
+    """``{msgctxt: previous msgid}`` of the entries of a ``.po`` text that have a ``#| msgid``
+    (babel writes these lines but does not read them back)."""
     _, pofile = _babel()
-    with open(path, "rb") as handle:
-        catalogue = pofile.read_po(handle)
-    return {m.context: m for m in catalogue if m.id and m.context}
+    found = {}
+    for block in re.split(r"\n\s*\n", text):
+        previous: list[str] = []
+        context: list[str] = []
+        current = None
+        for line in block.splitlines():
+            if line.startswith("#| msgid "):
+                current = previous
+                previous.append(line[len("#| msgid ") :])
+            elif line.startswith('#| "') and current is previous:
+                previous.append(line[3:])
+            elif line.startswith("msgctxt "):
+                current = context
+                context.append(line[len("msgctxt ") :])
+            elif line.startswith('"') and current is context:
+                context.append(line)
+            else:
+                current = None
+        if previous and context:
+            unquote = pofile.unescape
+            found["".join(map(unquote, context))] = "".join(map(unquote, previous))
+    return found
+
+
+def read_catalogue(path: Path) -> dict[str, Any]:
+    """The entries of a lesson's catalogue by cell id (babel ``Message`` objects; a fuzzy entry's
+    ``previous_id`` is ``[the English it was translated from]``)."""
+    _, pofile = _babel()
+    data = path.read_bytes()
+    catalogue = pofile.read_po(io.BytesIO(data))
+    entries = {m.context: m for m in catalogue if m.id and m.context}
+    for context, previous in _previous_ids(data.decode("utf-8")).items():
+        if context in entries:
+            entries[context].previous_id = [previous]
+    return entries
 
 
 def _source(cell: Any) -> str:
@@ -177,7 +259,8 @@ def update_catalogue(notebook: Path, lang: str = "zh-CN", path: Path | None = No
     nb = _notebook(notebook)
     catalogue = catalog_mod.Catalog(
         locale=gettext_name(lang), domain=notebook.stem, project="puzzlelab lessons", fuzzy=False,
-        msgid_bugs_address="", copyright_holder="the puzzlelab authors",
+        msgid_bugs_address="", copyright_holder="the puzzlelab authors", creation_date=STABLE_DATE,
+        revision_date=STABLE_DATE,
     )  # fmt: skip
     for cell in nb.cells:
         if not needs_translation(cell):
@@ -194,12 +277,13 @@ def update_catalogue(notebook: Path, lang: str = "zh-CN", path: Path | None = No
         translated = ""
         if before is not None:
             translated = before.string
-            if before.id != english:
+            # the English this translation was made from: kept through any number of updates
+            made_from = before.previous_id[0] if "fuzzy" in before.flags and before.previous_id else before.id
+            if "fuzzy" in before.flags and not before.previous_id:
+                flags.add("fuzzy")  # marked by the translator: stays until they unmark it
+            elif made_from != english:
                 flags.add("fuzzy")
-                previous = before.previous_id if "fuzzy" in before.flags and before.previous_id else before.id
-            elif "fuzzy" in before.flags:
-                flags.add("fuzzy")
-                previous = before.previous_id
+                previous = made_from
         catalogue.add(english, translated, context=cell.id, auto_comments=[kind], flags=flags,
                       previous_id=previous)  # fmt: skip
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -218,9 +302,14 @@ class CellStatus:
     problem: str  # "untranslated", "out of date", "fuzzy"
 
 
-def status(notebook: Path, lang: str = "zh-CN") -> list[CellStatus]:
-    """The cells of one lesson whose translation is missing, empty, fuzzy or made from other English."""
-    path = catalogue_path(notebook, lang)
+#: What :func:`status` says of a cell
+PROBLEMS = ("untranslated", "out of date", "fuzzy")
+
+
+def status(notebook: Path, lang: str = "zh-CN", *, catalogue: Path | None = None) -> list[CellStatus]:
+    """The cells of one lesson whose translation is missing, empty, fuzzy or made from other English
+    (``catalogue``: the lesson's ``.po``, by default ``translations/<lang>/NN_slug.po``)."""
+    path = catalogue or catalogue_path(notebook, lang)
     entries = read_catalogue(path) if path.exists() else {}
     found = []
     for cell in _notebook(notebook).cells:
@@ -236,10 +325,12 @@ def status(notebook: Path, lang: str = "zh-CN") -> list[CellStatus]:
     return found
 
 
-def build_notebook(notebook: Path, lang: str = "zh-CN", *, allow_missing: bool = False) -> Any:
+def build_notebook(
+    notebook: Path, lang: str = "zh-CN", *, allow_missing: bool = False, catalogue: Path | None = None
+) -> Any:
     """The lesson in ``lang``: every cell of the English notebook, in order, with the same
     metadata, its text replaced by the catalogue's translation and its outputs cleared."""
-    problems = status(notebook, lang)
+    problems = status(notebook, lang, catalogue=catalogue)
     if problems and not allow_missing:
         listed = ", ".join(f"{p.cell} ({p.problem})" for p in problems[:8])
         more = f" and {len(problems) - 8} more" if len(problems) > 8 else ""
@@ -248,12 +339,13 @@ def build_notebook(notebook: Path, lang: str = "zh-CN", *, allow_missing: bool =
                          "run 'python -m puzzlelab.translation update' and translate them, "
                          "or build with --allow-missing")  # fmt: skip
     skip = {p.cell for p in problems}
-    path = catalogue_path(notebook, lang)
+    path = catalogue or catalogue_path(notebook, lang)
     entries = read_catalogue(path) if path.exists() else {}
     nb = copy.deepcopy(_notebook(notebook))
     for cell in nb.cells:
         if cell.id in entries and cell.id not in skip:
-            cell.source = entries[cell.id].string
+            text = entries[cell.id].string  # a markdown line break next to Chinese would show as a space:
+            cell.source = join_cjk_lines(text) if cell.cell_type == "markdown" else text
         if cell.cell_type == "code":
             cell.outputs = []
             cell.execution_count = None
@@ -270,6 +362,47 @@ def build_notebook(notebook: Path, lang: str = "zh-CN", *, allow_missing: bool =
 
 def lessons(root: Path = NOTEBOOKS) -> list[Path]:
     return sorted(root.glob("[0-9][0-9]_*.ipynb"))
+
+
+# -- the list of cells still to translate (it may only shrink) ---------------------------------
+
+PENDING_HEADER = """\
+# Cells of the English lessons whose {lang} translation is missing or out of date: one
+# "lesson cell problem" line each (python -m puzzlelab.translation status explains them).
+# tests/test_translation.py fails when a cell is missing here or listed here but translated:
+# after translating, or after an English change, rewrite it with
+#     python -m puzzlelab.translation pending
+# It is empty when the {lang} edition is complete.
+"""
+
+
+def pending_path(lang: str = "zh-CN") -> Path:
+    """``translations/zh-CN/PENDING.txt``: the committed list of cells still to translate."""
+    return TRANSLATIONS / lang / "PENDING.txt"
+
+
+def all_status(lang: str = "zh-CN", root: Path = NOTEBOOKS) -> list[CellStatus]:
+    """:func:`status` of every English lesson, in lesson and cell order."""
+    return [problem for notebook in lessons(root) for problem in status(notebook, lang)]
+
+
+def format_pending(problems: Iterable[CellStatus], lang: str = "zh-CN") -> str:
+    """The text of ``PENDING.txt`` for ``problems``."""
+    lines = [f"{p.lesson} {p.cell} {p.problem}" for p in problems]
+    return PENDING_HEADER.format(lang=lang) + "".join(line + "\n" for line in lines)
+
+
+def read_pending(path: Path) -> list[CellStatus]:
+    """The cells a ``PENDING.txt`` lists (``#`` comments and blank lines skipped)."""
+    found = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        parts = line.split(maxsplit=2)
+        if len(parts) != 3 or parts[2] not in PROBLEMS:
+            raise ValueError(f"{path}:{number}: not a 'lesson cell problem' line: {line!r}")
+        found.append(CellStatus(*parts))
+    return found
 
 
 def compile_library(lang: str = "zh-CN") -> Path:
@@ -327,7 +460,8 @@ def extract_library(lang: str = "zh-CN") -> list[Path]:
                 old = {m.id: m for m in pofile.read_po(handle) if m.id}
         catalogue = catalog_mod.Catalog(locale=gettext_name(lang), domain="puzzlelab", project="puzzlelab",
                                         fuzzy=False, msgid_bugs_address="",
-                                        copyright_holder="the puzzlelab authors")  # fmt: skip
+                                        copyright_holder="the puzzlelab authors",
+                                        creation_date=STABLE_DATE, revision_date=STABLE_DATE)  # fmt: skip
         for message, where in found[name].items():
             before = old.get(message)
             files = sorted({(f, None) for f, _ in where})
@@ -354,7 +488,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m puzzlelab.translation", description=(__doc__ or "").split("\n")[0]
     )
-    parser.add_argument("command", choices=["update", "status", "build", "extract", "mo"])
+    parser.add_argument("command", choices=["update", "status", "build", "extract", "mo", "pending"])
     parser.add_argument("lessons", nargs="*", help="lesson numbers or file names (default: all)")
     parser.add_argument("--lang", default="zh-CN", choices=TRANSLATED)
     parser.add_argument(
@@ -364,6 +498,13 @@ def main(argv: Iterable[str] | None = None) -> int:
     chosen = [p for p in lessons() if not args.lessons or any(p.name.startswith(k) for k in args.lessons)]
     if args.command == "mo":
         print(compile_library(args.lang).relative_to(ROOT))
+        return 0
+    if args.command == "pending":
+        path = pending_path(args.lang)
+        problems = all_status(args.lang)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(format_pending(problems, args.lang), encoding="utf-8")
+        print(f"{path.relative_to(ROOT)}: {len(problems)} cells to translate")
         return 0
     if args.command == "extract":
         for path in extract_library(args.lang):
