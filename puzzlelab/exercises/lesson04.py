@@ -8,6 +8,8 @@ from fractions import Fraction
 from .. import search
 from ..board import Board
 from ..heuristics import manhattan
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..lesson_tools import exact_distance, iteration_work
 from ..shuffles import random_solvable_board
 from ._core import (
@@ -40,7 +42,7 @@ def lesson_puzzles() -> list[Board]:
     return [random_solvable_board(3, 3, rng=seed) for seed in range(20)]
 
 
-@exercise("weighted A* in fifteen lines")
+@exercise(N_("weighted A* in fifteen lines"))
 def check_weighted_astar(my_weighted_astar, *, hidden=False):
     """``my_weighted_astar(start, goal, w)`` returns ``(solution length, nodes expanded)`` equal
     to ``search.weighted_astar``'s on the lesson's puzzles."""
@@ -52,40 +54,45 @@ def check_weighted_astar(my_weighted_astar, *, hidden=False):
     )
     for start, w in cases:
         truth = search.weighted_astar(start, goal, weight=w, heuristic=manhattan)
-        got = plain(call_within(30, my_weighted_astar, start, goal, w), where="my_weighted_astar",
-                    returns="a tuple (solution length, nodes expanded)")  # fmt: skip
+        got = plain(
+            call_within(30, my_weighted_astar, start, goal, w),
+            where="my_weighted_astar",
+            returns=_("a tuple (solution length, nodes expanded)"),
+        )
         expect(
             isinstance(got, tuple | list) and len(got) == 2,
-            f"my_weighted_astar should return (solution length, nodes expanded), got {short(got)}",
-            hint="return g, expanded when the goal comes off the heap",
+            _("{name} should return (solution length, nodes expanded), got {value}").format(
+                name="my_weighted_astar", value=short(got)
+            ),
+            hint=_("return g, expanded when the goal comes off the heap"),
         )
         same(
             got[0],
             truth.cost,
-            where=f"start {start.text()!r}, w = {w} (solution length)",
+            where=_("start {start}, w = {w} (solution length)").format(start=repr(start.text()), w=w),
             hint=_length_hint(got[0], truth.cost, w),
         )
         same(
             got[1],
             truth.expanded,
-            where=f"start {start.text()!r}, w = {w} (nodes expanded)",
+            where=_("start {start}, w = {w} (nodes expanded)").format(start=repr(start.text()), w=w),
             hint=_expanded_hint(got[1], truth.expanded),
         )
 
 
 def _length_hint(got: object, want: int, w: float) -> str:
     if got == want - 1 or got == want + 1:
-        return "off by one: the length is the number of moves (g of the goal), not of boards"
-    return "test for the goal when a board comes OFF the heap, not when it is generated; f = g + w * h"
+        return _("off by one: the length is the number of moves (g of the goal), not of boards")
+    return _("test for the goal when a board comes OFF the heap, not when it is generated; f = g + w * h")
 
 
 def _expanded_hint(got: object, want: int) -> str:
     if got == want + 1:
-        return "off by one: the goal itself is taken off the heap but not expanded"
-    return "skip stale heap entries without counting them; break ties by larger g, then by age"
+        return _("off by one: the goal itself is taken off the heap but not expanded")
+    return _("skip stale heap entries without counting them; break ties by larger g, then by age")
 
 
-@exercise("how much weight halves the work")
+@exercise(N_("how much weight halves the work"))
 def check_smallest_half_weight(smallest_half_weight, *, hidden=False):
     """``smallest_half_weight(board, weights)``: the smallest weight in ``weights`` with which
     weighted A* expands fewer than half the nodes A* (w = 1) expands on ``board``; None if none does."""
@@ -97,11 +104,13 @@ def check_smallest_half_weight(smallest_half_weight, *, hidden=False):
         same(
             call_within(30, smallest_half_weight, board, WEIGHTS),
             truth,
-            where=f"puzzle {index} ({board.text()!r})",
+            where=_("puzzle {index} ({board})").format(index=index, board=repr(board.text())),
             reveal=False,
             floats=True,
-            hint="run weighted_astar with each weight in order (the smallest first), compare .expanded with "
-            "half of A*'s (fewer than half: strictly); None if no weight does",
+            hint=_(
+                "run weighted_astar with each weight in order (the smallest first), compare .expanded with "
+                "half of A*'s (fewer than half: strictly); None if no weight does"
+            ),
         )
 
 
@@ -124,50 +133,68 @@ def _named_search(name: str, board: Board):
 def _priority(chosen: dict, name: str):
     """The student's priority for ``name``, checked to be a function of (g, h) giving a number."""
     f = chosen[name]
-    expect(callable(f), f'priorities()["{name}"] is {short(f)}, not a function',
-           hint="give a function of g and h, e.g. lambda g, h: g")  # fmt: skip
+    expect(
+        callable(f),
+        _("{entry} is {value}, not a function").format(entry=f'priorities()["{name}"]', value=short(f)),
+        hint=_("give a function of g and h, e.g. lambda g, h: g"),
+    )
     where = f'priorities()["{name}"](g=3, h=7)'
     try:
-        value = plain(f(3, 7), where=where, returns="a number")
+        value = plain(f(3, 7), where=where, returns=_("a number"))
     except WrongAnswer:
         raise
     except Exception as error:
-        raise WrongAnswer(f"{where} raised {type(error).__name__}: {error}",
-                          hint="a priority takes two numbers, g and h") from error  # fmt: skip
+        raise WrongAnswer(
+            _("{doing} raised {error_type}: {error}").format(
+                doing=where, error_type=type(error).__name__, error=error
+            ),
+            hint=_("a priority takes two numbers, g and h"),
+        ) from error
     expect(
         type(value) in (int, float),
-        f"{where} returned {short(value)}, not a number",
-        hint="a priority is one number: the frontier expands the smallest first",
+        _("{where} returned {value}, not a number").format(where=where, value=short(value)),
+        hint=_("a priority is one number: the frontier expands the smallest first"),
     )
+    entry = f'priorities()["{name}"]'
 
     def number(g, h):  # the engine sorts plain numbers: no object of the student's own can steer it
-        got = plain(f(g, h), where=f'priorities()["{name}"]', returns="a number")
-        expect(type(got) in (int, float), f'priorities()["{name}"] returned {short(got)}, not a number')
+        got = plain(f(g, h), where=entry, returns=_("a number"))
+        if type(got) not in (int, float):  # (no message built for the many right values)
+            raise WrongAnswer(
+                _("{where} returned {value}, not a number").format(where=entry, value=short(got))
+            )
         return got
 
     return number
 
 
-_HINT = "f is what the frontier sorts by: which of g and h does this search use, and how much?"
+_HINT = N_("f is what the frontier sorts by: which of g and h does this search use, and how much?")
 _HINTS = {
     # the natural wrong answer `lambda g, h: h` falls into the engine's tie rule
-    "h_first": "h decides, and among boards with equal h the smaller g goes first; the engine's own tie "
-    "rule takes the LARGER g first, so f = h alone is not enough: let g break the ties inside f itself "
-    "(without ever outweighing a difference in h)",
+    "h_first": N_(
+        "h decides, and among boards with equal h the smaller g goes first; the engine's own tie "
+        "rule takes the LARGER g first, so f = h alone is not enough: let g break the ties inside f itself "
+        "(without ever outweighing a difference in h)"
+    ),
 }
 
 
-@exercise("one engine, four searches")
+@exercise(N_("one engine, four searches"))
 def check_priorities(priorities, *, hidden=False):
     """``priorities()`` returns ``{"bfs": f, "astar": f, "w3": f, "h_first": f}``, each ``f(g, h)``
     a priority with which the one best-first engine expands exactly as many nodes as the named
     search: breadth-first, A*, weighted A* with w = 3, and "h decides, ties go to the smaller g"
     (weighted A* with a huge weight)."""
     chosen = call(priorities)
-    expect(isinstance(chosen, dict), f"priorities() should return a dict, got {short(chosen)}")
+    expect(
+        isinstance(chosen, dict),
+        _("{call} should return a dict, got {value}").format(call="priorities()", value=short(chosen)),
+    )
     missing = [name for name in PRIORITY_NAMES if name not in chosen]
     expect(
-        not missing, f"priorities() has no entry for {missing}", hint=f"give all of {list(PRIORITY_NAMES)}"
+        not missing,
+        _("{call} has no entry for {names}").format(call="priorities()", names=missing),
+        hint=_("give all of {names}").format(names=list(PRIORITY_NAMES)),
     )
     functions = {name: _priority(chosen, name) for name in PRIORITY_NAMES}
     puzzles = lesson_puzzles()
@@ -175,14 +202,19 @@ def check_priorities(priorities, *, hidden=False):
     for name in ("astar", "w3", "h_first", "bfs"):  # breadth-first search, the slowest, last
         # breadth-first search is slow to replay: only the two shallowest boards
         for board in sorted(boards, key=exact_distance)[:2] if name == "bfs" else boards:
-            with time_limit(60, f'the engine with priorities()["{name}"] on {board.text()!r}'):
+            doing = _("the engine with {entry} on {board}").format(
+                entry=f'priorities()["{name}"]', board=repr(board.text())
+            )
+            with time_limit(60, doing):
                 events = search.best_first_events(board, priority=functions[name])
                 expanded = sum(event.kind == "expand" for event in events)
             same(
                 expanded,
                 _named_search(name, board).expanded,
-                where=f'"{name}" on {board.text()!r} (nodes expanded)',
-                hint=_HINTS.get(name, _HINT),
+                where=_("{name} on {board} (nodes expanded)").format(
+                    name=f'"{name}"', board=repr(board.text())
+                ),
+                hint=_(_HINTS.get(name, _HINT)),
             )
 
 
@@ -195,7 +227,7 @@ def _optimum_range(length: int, w) -> tuple[int, int]:
     return smallest, length
 
 
-@exercise("reading the bound backwards")
+@exercise(N_("reading the bound backwards"))
 def check_optimum_range(optimum_range, *, hidden=False):
     """``optimum_range(length, w)`` gives the smallest and largest possible optimal length of a
     puzzle on which weighted A* (admissible h, weight ``w`` >= 1) returned ``length`` moves."""
@@ -207,7 +239,7 @@ def check_optimum_range(optimum_range, *, hidden=False):
         same(
             got,
             _optimum_range(length, w),
-            where=f"length = {length}, w = {w}",
+            where=_("length = {length}, w = {w}").format(length=length, w=w),
             reveal=False,
             hint=_range_hint(plain(got), length, w),
         )
@@ -217,27 +249,30 @@ def _range_hint(got: object, length: int, w) -> str:
     """Name the slip: the bound read the wrong way, the parity forgotten, rounding down, the pair reversed."""
     smallest, largest = _optimum_range(length, w)
     if not isinstance(got, tuple | list) or len(got) != 2:
-        return "return a pair: (smallest, largest)"
+        return _("return a pair: (smallest, largest)")
     low, high = got
     if (low, high) == (largest, smallest):
-        return "the pair reversed: the smallest first"
+        return _("the pair reversed: the smallest first")
     if any(isinstance(x, int | float) and x > length for x in (low, high)):
-        return "the wrong direction: the optimum is at most the length found, never more"
+        return _("the wrong direction: the optimum is at most the length found, never more")
     if low == math.ceil(Fraction(length) / Fraction(str(w))):
-        return "lesson 02: all solutions of one board have the same parity as the optimum"
+        return _("lesson 02: all solutions of one board have the same parity as the optimum")
     if low == math.floor(Fraction(length) / Fraction(str(w))):
-        return "round up, not down: the optimum is a whole number of moves at least length / w"
-    return (
+        return _("round up, not down: the optimum is a whole number of moves at least length / w")
+    return _(
         "the bound says length <= w * optimum; and lesson 02: all solutions of one board have the same parity"
     )
 
 
-@exercise("predict IDA*'s iterations")
+@exercise(N_("predict IDA*'s iterations"))
 def check_iterations(predict_iterations, *, hidden=False):
     """``predict_iterations(board)``: the number of iterations IDA* with Manhattan needs on
     ``board`` (blank-last goal), computed without running IDA*."""
-    refuse_library(predict_iterations, {"ida_star", "ida_star_events", "iteration_work"},
-                   hint="compute it from h(start) and the optimum, without running IDA*")  # fmt: skip
+    refuse_library(
+        predict_iterations,
+        {"ida_star", "ida_star_events", "iteration_work"},
+        hint=_("compute it from h(start) and the optimum, without running IDA*"),
+    )
     puzzles = lesson_puzzles()
     for index in range(20) if hidden else (3, 0, 16):
         board = puzzles[index]
@@ -246,7 +281,7 @@ def check_iterations(predict_iterations, *, hidden=False):
         same(
             got,
             len(bounds),
-            where=f"puzzle {index} ({board.text()!r})",
+            where=_("puzzle {index} ({board})").format(index=index, board=repr(board.text())),
             reveal=False,
             hint=_iterations_hint(plain(got), len(bounds)),
         )
@@ -254,7 +289,9 @@ def check_iterations(predict_iterations, *, hidden=False):
 
 def _iterations_hint(got: object, want: int) -> str:
     if got in (want - 1, want + 1):
-        return "off by one: count the first bound, h(start), and the last, the optimum, both"
+        return _("off by one: count the first bound, h(start), and the last, the optimum, both")
     if got == 2 * want - 1 or got == 2 * (want - 1):
-        return "the bound rises by 2 each time (lesson 02: every solution has the optimum's parity), not by 1"
-    return "the first bound is h(start), the last is the optimum; by how much does it rise?"
+        return _(
+            "the bound rises by 2 each time (lesson 02: every solution has the optimum's parity), not by 1"
+        )
+    return _("the first bound is h(start), the last is the optimum; by how much does it rise?")

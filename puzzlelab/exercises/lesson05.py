@@ -10,6 +10,8 @@ import numpy as np
 
 from .. import search
 from ..board import Board
+from ..i18n import N_
+from ..i18n import gettext as _
 from ._core import WrongAnswer, call, exercise, expect, plain, same, short, whole_number
 
 __all__ = ["BY_HAND", "check_by_hand", "check_line_penalty", "check_share_beyond", "line_board"]
@@ -43,7 +45,7 @@ def _line_truth(goal_columns) -> int:
     return search.linear_conflict(board) - search.manhattan(board)
 
 
-@exercise("the extra moves of one line")
+@exercise(N_("the extra moves of one line"))
 def check_line_penalty(line_penalty, *, hidden=False):
     """``line_penalty(goal_columns)``: the extra moves linear conflict adds for one row whose
     tiles all belong to it, ``goal_columns`` listing each tile's goal column, left to right."""
@@ -54,67 +56,78 @@ def check_line_penalty(line_penalty, *, hidden=False):
     cases += [list(p) for k in range(2, 7 if hidden else 5) for p in permutations(range(k))]  # every one
     for columns in cases:
         got = call(line_penalty, list(columns))
-        same(got, _line_truth(columns), where=f"goal_columns = {columns}",
-             hint=_line_hint(columns, plain(got)))  # fmt: skip
+        want = _line_truth(columns)
+        if type(got) is not int or got != want:
+            same(got, want, where=f"goal_columns = {columns}", hint=_line_hint(columns, plain(got)))
 
 
 def _line_hint(columns: list[int], got: object) -> str:
     """Name the slip: pairs counted instead of tiles, or tiles out of place instead of the LIS."""
     pairs = sum(a > b for i, a in enumerate(columns) for b in columns[i + 1 :])
     out_of_place = sum(c != k for k, c in enumerate(columns))
+    lis = _(_LIS)
     if got == 2 * pairs:
-        return "2 per reversed pair counts a tile that blocks several others more than once: " + _LIS
+        return _("2 per reversed pair counts a tile that blocks several others more than once: {lis}").format(
+            lis=lis
+        )
     if got == 2 * out_of_place or got == out_of_place:
-        return "tiles away from their column may still keep their order: " + _LIS
+        return _("tiles away from their column may still keep their order: {lis}").format(lis=lis)
     if got == _line_truth(columns) // 2:
-        return "each tile that must leave the row costs 2 moves (out and back in), not 1"
-    return _LIS
+        return _("each tile that must leave the row costs 2 moves (out and back in), not 1")
+    return lis
 
 
-_LIS = "the tiles that may stay form the longest increasing subsequence; each other tile costs 2"
+_LIS = N_("the tiles that may stay form the longest increasing subsequence; each other tile costs 2")
 
 
-@exercise("Manhattan and linear conflict by hand")
+@exercise(N_("Manhattan and linear conflict by hand"))
 def check_by_hand(by_hand, *, hidden=False):
     """``by_hand()`` returns ``(manhattan, linear_conflict)`` of :data:`BY_HAND`, worked out on
     paper: a function that asks the library (or even looks at ``BY_HAND``) is refused."""
     code = getattr(by_hand, "__code__", None)
     used = sorted(_names_used(code) & _LIBRARY_NAMES) if code is not None else []
     if str(getattr(by_hand, "__module__", "")).startswith("puzzlelab"):
-        used = [getattr(by_hand, "__name__", "the library")]
-    got = plain(call(by_hand), where="by_hand()", returns="two whole numbers, e.g. return 3, 5")
+        used = [getattr(by_hand, "__name__", None) or _("the library")]
+    got = plain(call(by_hand), where="by_hand()", returns=_("two whole numbers, e.g. return 3, 5"))
     expect(
         not used,
-        f"by_hand() uses {', '.join(used)}: this exercise is worked out on paper",
-        hint="count on the board's picture or text, then return the two numbers, e.g. return 3, 5",
+        _("{call} uses {names}: this exercise is worked out on paper").format(
+            call="by_hand()", names=", ".join(used)
+        ),
+        hint=_("count on the board's picture or text, then return the two numbers, e.g. return 3, 5"),
     )
     expect(
         isinstance(got, tuple | list) and len(got) == 2,
-        f"by_hand() should return two numbers, got {short(got)}",
-        hint="return the two numbers, e.g. return 3, 5",
+        _("{call} should return two numbers, got {value}").format(call="by_hand()", value=short(got)),
+        hint=_("return the two numbers, e.g. return 3, 5"),
     )
-    manhattan, conflict = (whole_number(x, where="by_hand()", returns="two whole numbers") for x in got)
+    returns = _("two whole numbers")
+    manhattan, conflict = (whole_number(x, where="by_hand()", returns=returns) for x in got)
     if conflict < manhattan:
-        raise WrongAnswer("by_hand() gives a linear conflict below the Manhattan distance",
-                          hint="linear conflict is the Manhattan distance plus 2 per tile that must leave a "
-                          "line; or is the pair in the wrong order? (Manhattan first)")  # fmt: skip
+        raise WrongAnswer(
+            _("{call} gives a linear conflict below the Manhattan distance").format(call="by_hand()"),
+            hint=_(
+                "linear conflict is the Manhattan distance plus 2 per tile that must leave a "
+                "line; or is the pair in the wrong order? (Manhattan first)"
+            ),
+        )
     same(
         manhattan,
         search.manhattan(BY_HAND),
-        where="Manhattan distance",
+        where=_("Manhattan distance"),
         reveal=False,
-        hint="for each tile away from home, add the rows plus the columns to its goal cell",
+        hint=_("for each tile away from home, add the rows plus the columns to its goal cell"),
     )
     same(
         conflict,
         search.linear_conflict(BY_HAND),
-        where="linear conflict",
+        where=_("linear conflict"),
         reveal=False,
-        hint="look at every row and every column: which tiles that belong to the line stand out of order?",
+        hint=_("look at every row and every column: which tiles that belong to the line stand out of order?"),
     )
 
 
-@exercise("reading the state space")
+@exercise(N_("reading the state space"))
 def check_share_beyond(share_beyond, *, hidden=False):
     """``share_beyond(histogram, k)``: the fraction of all positions more than ``k`` moves from
     the goal, given ``{distance: count}``."""
@@ -124,15 +137,15 @@ def check_share_beyond(share_beyond, *, hidden=False):
         ks = range(max(histogram) + 1) if hidden else (25, 20)
         for k in ks:
             truth = sum(c for d, c in histogram.items() if d > k) / sum(histogram.values())
-            got = plain(call(share_beyond, dict(histogram), k), returns="a number between 0 and 1")
+            got = plain(call(share_beyond, dict(histogram), k), returns=_("a number between 0 and 1"))
             number = type(got) in (int, float, Fraction)
             ok = number and abs(float(got) - truth) < 1e-9
             same(
                 truth if ok else got,
                 truth,
-                where=f"the {rows}x{cols} histogram, k = {k}",
+                where=_("the {rows}x{cols} histogram, k = {k}").format(rows=rows, cols=cols, k=k),
                 reveal=False,
-                hint=_share_hint(got, histogram, k) if number else "return a number between 0 and 1",
+                hint=_share_hint(got, histogram, k) if number else _("return a number between 0 and 1"),
             )
 
 
@@ -141,15 +154,15 @@ def _share_hint(got, histogram: dict[int, int], k: int) -> str:
     total = sum(histogram.values())
     beyond = sum(c for d, c in histogram.items() if d > k)
     slips = [
-        (100 * beyond / total, "a fraction between 0 and 1, not a percentage"),
+        (100 * beyond / total, N_("a fraction between 0 and 1, not a percentage")),
         (
             sum(c for d, c in histogram.items() if d >= k) / total,
-            "more than k: a position exactly k moves away does not count",
+            N_("more than k: a position exactly k moves away does not count"),
         ),
-        (1 - beyond / total, "the wrong side: the positions MORE than k moves away"),
-        (beyond, "a count; divide by the number of all positions"),
+        (1 - beyond / total, N_("the wrong side: the positions MORE than k moves away")),
+        (beyond, N_("a count; divide by the number of all positions")),
     ]
     for value, hint in slips:
         if abs(float(got) - value) < 1e-9 and abs(value - beyond / total) > 1e-12:
-            return hint
-    return "try a histogram small enough to do by hand: {0: 1, 1: 2, 2: 1} with k = 1 gives 1/4"
+            return _(hint)
+    return _("try a histogram small enough to do by hand: {{0: 1, 1: 2, 2: 1}} with k = 1 gives 1/4").format()

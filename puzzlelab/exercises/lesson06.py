@@ -9,9 +9,11 @@ import numpy as np
 
 from .. import search
 from ..board import Board
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..perm import unrank_many
 from ..shuffles import random_solvable_board
-from ._core import call, call_within, exercise, expect, plain, same, short
+from ._core import WrongAnswer, call, call_within, exercise, expect, plain, same, short
 
 __all__ = ["check_admissible_combinations", "check_korf_solution", "check_pdb_values"]
 
@@ -23,7 +25,7 @@ def _group_manhattan(group, board: Board, goal: Board) -> int:
     )
 
 
-@exercise("a pattern-database look-up")
+@exercise(N_("a pattern-database look-up"))
 def check_pdb_values(pdb_values, *, hidden=False):
     """``pdb_values(pdb, board)``: the list of per-pattern values of ``board`` in the plain 6-6-3
     database; they sum to ``pdb(board)``, each is at least its own tiles' Manhattan distance, and
@@ -34,38 +36,50 @@ def check_pdb_values(pdb_values, *, hidden=False):
     rng = np.random.default_rng(606 if hidden else 6)
     boards += [random_solvable_board(4, 4, rng=rng, goal=goal) for _ in range(500 if hidden else 20)]
     for board in boards:
-        values = plain(call(pdb_values, pdb, board), where="pdb_values", returns="a list of whole numbers")
-        expect(
-            isinstance(values, list | tuple),
-            f"pdb_values should return a list of {len(pdb.partition)} values, one per pattern; "
-            f"it returned the {type(values).__name__} {short(values)}",
-            hint="return the list of the patterns' values, not their sum",
-        )
-        expect(
-            len(values) == len(pdb.partition),
-            f"pdb_values should return one value per pattern ({len(pdb.partition)} values), "
-            f"got {len(values)}: {short(values)}",
-            hint="one table read per pattern, in the order of pdb.partition",
-        )
-        where = f"board {board.text()!r}"
-        expect(
-            all(type(v) is int for v in values),
-            f"pdb_values should return whole numbers (table values), got {short(values)}",
-            hint="int(table[index]) for each pattern",
-        )
-        same(
-            sum(values),
-            pdb(board, goal),
-            where=f"{where} (the sum of the values)",
-            hint="index = sum of cell << (pdb.bits * k) over the pattern's tiles, k = 0, 1, ...; "
-            "cell is where the tile stands (board.tiles.index(tile)), not board.tiles[tile]",
-        )
-        for group, value in zip(pdb.partition, values, strict=True):
-            expect(
-                value >= _group_manhattan(group, board, goal),
-                f"for {where}, pattern {group}: {value} is below its tiles' own Manhattan distance",
-                hint="read the table of that pattern, at the index of that pattern's tiles",
+        values = plain(call(pdb_values, pdb, board), where="pdb_values", returns=_("a list of whole numbers"))
+        count = len(pdb.partition)
+        if not isinstance(values, list | tuple):
+            raise WrongAnswer(
+                _(
+                    "{name} should return a list of {count} values, one per pattern; "
+                    "it returned the {kind} {value}"
+                ).format(name="pdb_values", count=count, kind=type(values).__name__, value=short(values)),
+                hint=_("return the list of the patterns' values, not their sum"),
             )
+        if len(values) != count:
+            raise WrongAnswer(
+                _("{name} should return one value per pattern ({count} values), got {got}: {value}").format(
+                    name="pdb_values", count=count, got=len(values), value=short(values)
+                ),
+                hint=_("one table read per pattern, in the order of pdb.partition"),
+            )
+        if not all(type(v) is int for v in values):
+            raise WrongAnswer(
+                _("{name} should return whole numbers (table values), got {value}").format(
+                    name="pdb_values", value=short(values)
+                ),
+                hint=_("int(table[index]) for each pattern"),
+            )
+        total = pdb(board, goal)
+        if sum(values) != total:
+            same(
+                sum(values),
+                total,
+                where=_("board {board} (the sum of the values)").format(board=repr(board.text())),
+                hint=_(
+                    "index = sum of cell << (pdb.bits * k) over the pattern's tiles, k = 0, 1, ...; "
+                    "cell is where the tile stands (board.tiles.index(tile)), not board.tiles[tile]"
+                ),
+            )
+        for group, value in zip(pdb.partition, values, strict=True):
+            if value < _group_manhattan(group, board, goal):
+                raise WrongAnswer(
+                    _(
+                        "for board {board}, pattern {pattern}: {value} is below its tiles' own "
+                        "Manhattan distance"
+                    ).format(board=repr(board.text()), pattern=group, value=value),
+                    hint=_("read the table of that pattern, at the index of that pattern's tiles"),
+                )
 
 
 #: The combinations exercise A asks about, in the order the lesson lists them.
@@ -112,28 +126,42 @@ def _combination_truth() -> dict[str, bool]:
     return {name: bool((combos[name] <= truth).all()) for name in COMBINATIONS}
 
 
-@exercise("what may be added")
+@exercise(N_("what may be added"))
 def check_admissible_combinations(admissible_combinations, *, hidden=False):
     """``admissible_combinations()`` returns ``{"pattern+manhattan": bool, "plain+reflected": bool,
     "manhattan+pdb": bool}``: which of the combinations never overestimate."""
-    answers = plain(call(admissible_combinations), where="admissible_combinations()",
-                    returns="a dict {combination: True or False}")  # fmt: skip
-    expect(isinstance(answers, dict),
-           f"admissible_combinations() should return a dict, got {short(answers)}",
-           hint=f"answer all of {', '.join(COMBINATIONS)} with True or False")  # fmt: skip
+    answers = plain(
+        call(admissible_combinations),
+        where="admissible_combinations()",
+        returns=_("a dict {{combination: True or False}}").format(),
+    )
+    names = ", ".join(COMBINATIONS)
+    expect(
+        isinstance(answers, dict),
+        _("{call} should return a dict, got {value}").format(
+            call="admissible_combinations()", value=short(answers)
+        ),
+        hint=_("answer all of {names} with True or False").format(names=names),
+    )
     wrong = 0
     for key, truth in _combination_truth().items():
-        expect(key in answers, f"no answer for {key!r}", hint=f"answer all of {', '.join(COMBINATIONS)}")
+        expect(
+            key in answers,
+            _("no answer for {key}").format(key=repr(key)),
+            hint=_("answer all of {names}").format(names=names),
+        )
         expect(
             isinstance(answers[key], bool),
-            f'the answer for "{key}" should be True or False, got {short(answers[key])}',
-            hint="True if the combination never overestimates",
+            _("the answer for {key} should be True or False, got {value}").format(
+                key=f'"{key}"', value=short(answers[key])
+            ),
+            hint=_("True if the combination never overestimates"),
         )
         wrong += answers[key] != truth
     expect(  # how many, not which: each answer is True or False, so naming one would give it away
         wrong == 0,
-        f"{wrong} of the {len(COMBINATIONS)} answers are wrong",
-        hint="can a single real move be counted in more than one of the added terms?",
+        _("{wrong} of the {total} answers are wrong").format(wrong=wrong, total=len(COMBINATIONS)),
+        hint=_("can a single real move be counted in more than one of the added terms?"),
     )
 
 
@@ -141,30 +169,41 @@ def check_admissible_combinations(admissible_combinations, *, hidden=False):
 _KORF_SECONDS = 120.0
 
 
-@exercise("a Korf instance solved optimally")
+@exercise(N_("a Korf instance solved optimally"))
 def check_korf_solution(solve_korf, *, hidden=False):
     """``solve_korf(ident)`` returns the moves of an optimal solution of Korf's instance ``ident``."""
     instances = {ident: (board, optimum) for ident, board, optimum in search.korf100()}
     for ident in (55, 79) if hidden else (55,):
         board, optimum = instances[ident]
-        moves = plain(call_within(_KORF_SECONDS, solve_korf, ident), where=f"solve_korf({ident})",
-                      returns='a list of moves such as ["U", "L"]')  # fmt: skip
+        moves = plain(
+            call_within(_KORF_SECONDS, solve_korf, ident),
+            where=f"solve_korf({ident})",
+            returns=_('a list of moves such as ["U", "L"]'),
+        )
         expect(
             isinstance(moves, list | tuple | str) and all(isinstance(m, str) for m in moves),
-            f"solve_korf({ident}) should return a list of moves, got {short(moves)}",
-            hint="return the search result's .moves",
+            _("{call} should return a list of moves, got {value}").format(
+                call=f"solve_korf({ident})", value=short(moves)
+            ),
+            hint=_("return the search result's .moves"),
         )
         try:
             end = board.apply(list(moves))
         except (ValueError, TypeError) as error:
-            expect(False, f"the moves for instance {ident} cannot be played: {error}")
+            raise WrongAnswer(
+                _("the moves for instance {ident} cannot be played: {error}").format(ident=ident, error=error)
+            ) from None
         expect(
             end == search.KORF_GOAL,
-            f"the moves for instance {ident} end at {end.text()}, not at Korf's goal",
-            hint="solve towards search.KORF_GOAL (the blank in the top-left corner)",
+            _("the moves for instance {ident} end at {board}, not at Korf's goal").format(
+                ident=ident, board=end.text()
+            ),
+            hint=_("solve towards search.KORF_GOAL (the blank in the top-left corner)"),
         )
         expect(
             len(moves) == optimum,
-            f"instance {ident}: a valid solution of {len(moves)} moves, but not optimal",
-            hint="use an admissible heuristic with IDA* (weighted A* and greedy give longer solutions)",
+            _("instance {ident}: a valid solution of {count} moves, but not optimal").format(
+                ident=ident, count=len(moves)
+            ),
+            hint=_("use an admissible heuristic with IDA* (weighted A* and greedy give longer solutions)"),
         )
