@@ -113,4 +113,4 @@ clean:
 # (Debian: apt-get install fonts-noto-cjk; tests/test_fonts.py says when it is needed)
 NOTO_CJK ?= /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 font: $(STAMP)
-	$(BIN)/python -m puzzlelab.plots.fonts $(NOTO_CJK)
+	$(BIN)/python -c 'import sys, pathlib, puzzlelab.plots.fonts as f; print(f.make_subset(pathlib.Path(sys.argv[1])))' $(NOTO_CJK)

@@ -70,7 +70,7 @@ def _picture(title: str) -> bytes:
     return figure_png(ax.figure)
 
 
-def test_chinese_figures_use_the_bundled_font_and_miss_no_glyph():
+def test_chinese_figures_use_the_bundled_font_and_miss_no_glyph(caplog):
     with language("zh-CN"):
         assert matplotlib.rcParams["font.family"][-1] == fonts.FAMILY
         found = font_manager.findfont(
@@ -83,8 +83,9 @@ def test_chinese_figures_use_the_bundled_font_and_miss_no_glyph():
         for start in range(0, len(text), 400):
             _picture(text[start : start + 400])
         ax = draw_board(puzzlelab.Board.parse("1 2 3/4 5 6/7 8 _"))
-        ax.set_title("目标状态")
+        ax.set_title("目标状态", fontweight="bold")
         figure_png(ax.figure)
+    assert not [r for r in caplog.records if "findfont" in r.getMessage()]  # no font fell short
     with pytest.warns(UserWarning, match="missing from font"):
         _picture("曼哈顿距离")  # the same title in English mode has no Chinese font: boxes
 

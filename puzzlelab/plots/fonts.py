@@ -14,14 +14,13 @@ library's figures do.
 
 The subset holds every character of the library's catalogue and of the lessons' translations,
 plus the 3,755 characters of GB 2312 level 1 (the common characters, so that a teacher's own
-Chinese title draws too): about 0.8 MB. ``python -m puzzlelab.plots.fonts SOURCE.ttc`` (``make
-font``) makes it again from Noto Sans CJK (Debian: fonts-noto-cjk) after the translations change;
+Chinese title draws too): about 0.8 MB. ``make font`` (:func:`make_subset`) makes it again from
+Noto Sans CJK (Debian: fonts-noto-cjk) after the translations change;
 ``tests/test_fonts.py`` fails when a translated string uses a character the subset lacks.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from ..i18n import LANGUAGES, get_language, on_language_change
@@ -42,10 +41,19 @@ _saved: list[str] | None = None  # the font.family the Chinese edition replaced
 
 
 def _register() -> None:
+    """Add the subset to matplotlib's fonts, once. It has one weight; it is listed for every
+    weight too, so that bold text (titles, tile numbers) takes it without a "failed to find font
+    weight" message (its Chinese characters then show at the regular weight)."""
+    from dataclasses import replace
+
     from matplotlib import font_manager
 
-    if not any(entry.name == FAMILY for entry in font_manager.fontManager.ttflist):
-        font_manager.fontManager.addfont(str(FONT_FILE))
+    manager = font_manager.fontManager
+    if any(entry.name == FAMILY for entry in manager.ttflist):
+        return
+    regular = font_manager.ttfFontProperty(font_manager.get_font(str(FONT_FILE)))
+    manager.ttflist += [replace(regular, weight=weight) for weight in range(100, 1000, 100) if weight != 400]
+    manager.addfont(str(FONT_FILE))  # the regular entry; clears the look-up cache
 
 
 def apply(lang: str) -> None:
@@ -130,11 +138,3 @@ def make_subset(source: Path, out: Path = FONT_FILE, *, number: int = 2) -> Path
     out.parent.mkdir(parents=True, exist_ok=True)
     font.save(str(out))
     return out
-
-
-if __name__ == "__main__":  # pragma: no cover - a maintainer's tool
-    if len(sys.argv) != 2:
-        sys.exit(
-            "usage: python -m puzzlelab.plots.fonts /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
-        )
-    print(make_subset(Path(sys.argv[1])))
