@@ -13,6 +13,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 
 from ..board import BLANK, Board
+from ..i18n import get_language
 from ..i18n import gettext as _
 from ..parity import explain
 from .boards import OFF_GOAL_COLOR, ON_GOAL_COLOR, tile_image
@@ -84,7 +85,10 @@ def draw_inversions(board: Board, *, goal: Board | None = None, ax=None):
             )
         )
     top = 0.9 + 0.45 * max(len(tiles) - 1, 1) / 2 + 0.2
-    ax.text(-0.5, -0.25, _arithmetic(exp), ha="left", va="top", fontsize=9, family="monospace")
+    # monospace lines up the English arithmetic; the monospace font has no Chinese glyphs, so the
+    # Chinese edition keeps the figure's own font family (with the CJK fallback: plots/fonts.py)
+    family = {"family": "monospace"} if get_language() == "en" else {}
+    ax.text(-0.5, -0.25, _arithmetic(exp), ha="left", va="top", fontsize=9, **family)
     ax.set_xlim(-0.6, len(tiles) - 0.4)
     ax.set_ylim(-1.9, top)
     ax.set_axis_off()

@@ -23,6 +23,7 @@ import hashlib
 import html
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,11 @@ CACHE_BYTES = 256 * 2**20
 #: estimated bytes per recorded event of a replay (the event, its node and board, the indexes)
 EVENT_BYTES = 600
 NOTHING = N_("nothing to replay: see the message below")
+#: the step line Trace.describe writes, read back to be written in the current language
+_STEP_LINE = re.compile(
+    r"step (?P<step>\d+) of (?P<steps>\d+): expand g=(?P<g>\S+) h=(?P<h>\S+) f=(?P<f>\S+); "
+    r"(?P<generated>\d+) new children, (?P<skipped>\d+) skipped; frontier (?P<frontier>\d+)"
+)
 #: the words js/search_player.js draws, looked up there in ``_labels`` (the catalogue's translations)
 LABELS = (
     N_(
@@ -119,6 +125,12 @@ def _default_start() -> Board:
     from ..shuffles import random_solvable_board
 
     return random_solvable_board(3, 3, rng=2024)
+
+
+def _step_line(line: str) -> str:
+    """``Trace.describe``'s line in the current language (the browser writes the same message)."""
+    found = _STEP_LINE.fullmatch(line)
+    return _(LABELS[0]).format(**found.groupdict()) if found else line
 
 
 class SearchPlayer(LiveView):
@@ -309,7 +321,7 @@ class SearchPlayer(LiveView):
         """The step shown, in words (``Trace.describe``), or why there is nothing to show."""
         if self.replay is None or self.replay.steps == 0:
             return self._empty_message()
-        return self.replay.describe(min(max(1, int(self.step)), self.replay.steps))
+        return _step_line(self.replay.describe(min(max(1, int(self.step)), self.replay.steps)))
 
     # -- fallback and copies ---------------------------------------------------------------------
     def static_figure(self) -> Figure:
