@@ -52,13 +52,22 @@ test("the fixture covers every widget module that looks words up", () => {
 
 for (const name of MODULES) {
   const source = readFileSync(join(JS, `${name}.js`), "utf8");
-  const { labels, zh } = FIXTURE[name];
+  const { labels, zh, sent } = FIXTURE[name];
 
   test(`${name}: every t("...") label is in the Python module's LABELS`, () => {
     const used = labelsIn(source);
     assert.ok(used.length >= 10, `only ${used.length} labels found in ${name}.js`);
     const missing = [...new Set(used)].filter((label) => !labels.includes(label));
     assert.deepEqual(missing, [], `${name}.js looks up labels its Python LABELS does not send`);
+  });
+
+  test(`${name}: a widget made in Chinese sends a Chinese word for every label its module looks up`, async () => {
+    const { translator } = await import(join(JS, `${name}.js`));
+    const t = translator(sent);
+    for (const label of new Set([...labelsIn(source), ...labels])) {
+      assert.match(t(label), CJK, `${name}: ${JSON.stringify(label)} is drawn in English`);
+    }
+    assert.deepEqual(Object.keys(sent).sort(), [...new Set(labels)].sort());
   });
 
   test(`${name}: no English word drawn outside t() in the obvious places`, () => {
