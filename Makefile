@@ -4,6 +4,8 @@
 # make test         -- create .venv with the test tools (every extra) and run every test
 # make test-fast    -- the quick tests only (no slow, browser or notebook tests)
 # make test-oldest  -- the library tests in .venv-oldest, with the runtime dependencies at their lower bounds
+# make notebooks    -- re-execute the English lessons in place (make notebooks-zh: build and execute the Chinese)
+# make po / make mo -- bring the translation catalogues up to date / compile the library's messages
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
@@ -19,7 +21,8 @@ ROOT_FLAG = $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 NOT_LIBRARY = tests/browser tests/test_cli.py tests/test_wheel.py tests/test_binder.py tests/test_environment_yml.py \
               tests/test_editions.py tests/test_nbgrader.py tests/test_exercises_core.py
 
-.PHONY: lab lab-teacher docs-teacher test test-fast test-oldest lint typecheck docs bench notebooks clean
+.PHONY: lab lab-teacher docs-teacher test test-fast test-oldest lint typecheck docs bench notebooks notebooks-zh \
+        po mo clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("puzzlelab needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
@@ -53,7 +56,7 @@ typecheck: $(STAMP)
 
 # every test: lint, types (mypy on puzzlelab/, configured in pyproject.toml), library and widget
 # tests (2 workers), the docstring examples, the lessons re-run by nbval (one notebook per worker),
-# the browser tests
+# the browser tests. The nbval run collects notebooks/ recursively: the Chinese lessons in notebooks/zh-CN/ too.
 test: $(STAMP) lint typecheck docs
 	$(BIN)/python -m pytest -n 2 -m "not browser" tests
 	$(BIN)/python -m pytest -q --doctest-modules puzzlelab
@@ -105,6 +108,28 @@ bench: $(STAMP)
 # re-execute the lessons in place so their committed outputs are current
 notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+
+# The Chinese lessons: notebooks/zh-CN/NN_slug.ipynb built from the English notebook and
+# translations/zh-CN/NN_slug.po (python -m puzzlelab.translation build), then executed in place like
+# the English. LESSONS="00 03" builds those only; a lesson with a cell not translated is refused
+# (the others are still built and executed; make fails at the end).
+LESSONS ?=
+ZH_NOTEBOOKS = $(if $(LESSONS),$(foreach n,$(LESSONS),notebooks/zh-CN/$(n)_*.ipynb),notebooks/zh-CN/[0-9][0-9]_*.ipynb)
+notebooks-zh: $(STAMP)
+	$(BIN)/python -m puzzlelab.translation build $(LESSONS); built=$$?; \
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace $(ZH_NOTEBOOKS) && exit $$built
+
+# The translation catalogues after an English change: each lesson's .po (a changed cell turns fuzzy,
+# its translation kept), the library's messages (puzzlelab/locale/zh_CN/*.po), the list of cells
+# still to translate (translations/zh-CN/PENDING.txt). Then translate, make mo, make notebooks-zh.
+po: $(STAMP)
+	$(BIN)/python -m puzzlelab.translation update
+	$(BIN)/python -m puzzlelab.translation extract
+	$(BIN)/python -m puzzlelab.translation pending
+
+# the library's one message catalogue, puzzlelab/locale/zh_CN/LC_MESSAGES/puzzlelab.mo (commit it)
+mo: $(STAMP)
+	$(BIN)/python -m puzzlelab.translation mo
 
 clean:
 	rm -rf $(VENV) $(OLDEST) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache

@@ -9,6 +9,10 @@
                                                   per lesson, its config, the steps in DIR/README.md
     python -m puzzlelab --version
 
+``list``, ``copy``, ``lessons`` and ``course`` take ``--lang zh-CN`` for the Simplified Chinese
+lessons (default ``--lang en``); ``lessons --lang zh-CN`` also shows JupyterLab's menus in
+Chinese when the language pack is installed (``pip install "puzzlelab[zh]"``).
+
 JupyterLab needs ``pip install "puzzlelab[lab]"``, Voila ``pip install "puzzlelab[app]"``.
 Servers listen on 127.0.0.1 only (JupyterLab also asks for a token) unless ``--ip``
 says otherwise explicitly; then a warning says who can reach them, and Voila asks for
@@ -41,7 +45,8 @@ from typing import IO
 
 from . import __version__
 from .course import make_course
-from .lessons import copy_lessons, find_app, list_lessons
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES
+from .lessons import check_language, copy_lessons, find_app, list_lessons
 
 __all__ = ["is_loopback", "lab_command", "main", "run_server", "server_link", "voila_command"]
 
@@ -52,6 +57,10 @@ PORT_RETRIES = 50  # how many ports a server tries after its first choice is tak
 #: where Voila finds puzzlelab's template (a Jupyter data directory shipped in the package)
 VOILA_TEMPLATES = Path(__file__).resolve().parent / "data" / "jupyter"
 EXTRAS = {"jupyterlab": ("JupyterLab", "lab"), "voila": ("Voila", "app")}
+#: JupyterLab's settings overrides per lesson language (its menus in that language), and the
+#: language pack each needs (the "zh" extra)
+LAB_SETTINGS = {"zh-CN": Path(__file__).resolve().parent / "data" / "lab-settings-zh-CN"}
+LANGUAGE_PACKS = {"zh-CN": "jupyterlab_language_pack_zh_CN"}
 
 #: ``on_port(port)``: called once, when the server has said on which port it listens.
 PortCallback = Callable[[int], None]
@@ -95,16 +104,35 @@ def _port_options(app: str, port: int | None, preferred: int) -> list[str]:
     return [f"--{app}.port={preferred}", f"--{app}.port_retries={PORT_RETRIES}"]
 
 
-def lab_command(root: Path, *, ip: str, port: int | None, open_browser: bool, as_root: bool) -> list[str]:
-    """The JupyterLab command serving ``root``; its token travels in the environment, not argv."""
+def lab_command(
+    root: Path,
+    *,
+    ip: str,
+    port: int | None,
+    open_browser: bool,
+    as_root: bool,
+    settings: Path | None = None,
+) -> list[str]:
+    """The JupyterLab command serving ``root``; its token travels in the environment, not argv.
+    ``settings``: a folder whose ``overrides.json`` changes JupyterLab's defaults (its language)."""
     command = [
         sys.executable, "-m", "jupyterlab",
         f"--ServerApp.ip={ip}",
         *_port_options("ServerApp", port, LAB_PORT),
         f"--ServerApp.root_dir={root}",
         f"--ServerApp.open_browser={open_browser}",
+        *([f"--LabApp.app_settings_dir={settings}"] if settings is not None else []),
     ]  # fmt: skip
     return [*command, "--allow-root"] if as_root else command
+
+
+def lab_settings(lang: str) -> Path | None:
+    """The settings overrides that show JupyterLab's menus in ``lang``, when its language pack
+    is installed (None for English, or without the pack)."""
+    pack = LANGUAGE_PACKS.get(lang)
+    if pack is None or importlib.util.find_spec(pack) is None:
+        return None
+    return LAB_SETTINGS[lang]
 
 
 def voila_command(notebook: Path, *, ip: str, port: int | None, open_browser: bool) -> list[str]:
@@ -229,30 +257,34 @@ def _report_copy(report) -> None:
 
 
 def cmd_list(args: argparse.Namespace, *, launch: Launcher, source: Path | None) -> int:
-    for lesson in list_lessons(source=source):
+    for lesson in list_lessons(source=source, lang=args.lang):
         print(f"{lesson.name:<16} {lesson.title}")
     return 0
 
 
 def cmd_copy(args: argparse.Namespace, *, launch: Launcher, source: Path | None) -> int:
     edition = "teacher" if args.teacher else "student"
-    _report_copy(copy_lessons(args.dir, force=args.force, source=source, edition=edition))
+    _report_copy(copy_lessons(args.dir, force=args.force, source=source, edition=edition, lang=args.lang))
     return 0
 
 
 def cmd_lessons(args: argparse.Namespace, *, launch: Launcher, source: Path | None) -> int:
     if not args.copy_only:
         _require("jupyterlab")  # before copying: nothing half done
-    report = copy_lessons(args.dir, force=args.force, source=source, edition="student")
+    report = copy_lessons(args.dir, force=args.force, source=source, edition="student", lang=args.lang)
     _report_copy(report)
     if args.copy_only:
         return 0
+    settings = lab_settings(args.lang)
+    if args.lang in LANGUAGE_PACKS and settings is None:
+        print(f'note: JupyterLab\'s menus stay English: pip install "puzzlelab[zh]" for its {args.lang} '
+              "language pack", file=sys.stderr)  # fmt: skip
     _warn_if_exposed(args.ip)
     env = dict(os.environ)
     env["JUPYTER_TOKEN"] = env.get("JUPYTER_TOKEN") or secrets.token_hex(24)
     as_root = hasattr(os, "geteuid") and os.geteuid() == 0
     command = lab_command(report.destination, ip=args.ip, port=args.port,
-                          open_browser=not args.no_browser, as_root=as_root)  # fmt: skip
+                          open_browser=not args.no_browser, as_root=as_root, settings=settings)  # fmt: skip
     print("Starting JupyterLab on the student edition (stop it with Ctrl-C, twice)...", flush=True)
     return launch(command, env, _announce("JupyterLab", args.ip, "/lab", env["JUPYTER_TOKEN"]))
 
@@ -275,7 +307,7 @@ def cmd_app(args: argparse.Namespace, *, launch: Launcher, source: Path | None) 
 
 
 def cmd_course(args: argparse.Namespace, *, launch: Launcher, source: Path | None) -> int:
-    print(make_course(args.dir, source=source, force=args.force).summary())
+    print(make_course(args.dir, source=source, force=args.force, lang=args.lang).summary())
     return 0
 
 
@@ -319,6 +351,22 @@ def _ip_address(text: str) -> str:
     return text
 
 
+def _language(text: str) -> str:
+    """A lesson language given on the command line: en or zh-CN (zh, zh_CN accepted)."""
+    try:
+        return check_language(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"the lessons are in {' and '.join(LANGUAGES)}, not {text!r} (--lang zh-CN for Chinese)"
+        ) from None
+
+
+def _language_option(parser: argparse.ArgumentParser) -> None:
+    choices = " or ".join(LANGUAGES)
+    parser.add_argument("--lang", default=DEFAULT_LANGUAGE, type=_language,
+                        help=f"the lessons' language: {choices} (default {DEFAULT_LANGUAGE})")  # fmt: skip
+
+
 def _server_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=_port_number,
                         help="port to listen on (default: the server takes a free one itself)")  # fmt: skip
@@ -346,17 +394,21 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"puzzlelab {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="{list,copy,lessons,app,course}")
 
-    sub.add_parser("list", help="list the lessons").set_defaults(run=cmd_list)
+    listing = sub.add_parser("list", help="list the lessons")
+    _language_option(listing)
+    listing.set_defaults(run=cmd_list)
 
     copy = sub.add_parser("copy", help="write the lessons to a folder (the student edition); start nothing")
     _folder_options(copy, default=None)
     copy.add_argument("--teacher", action="store_true",
                       help="write the teacher's edition (solutions, hidden tests, outputs)")  # fmt: skip
+    _language_option(copy)
     copy.set_defaults(run=cmd_copy)
 
     lessons = sub.add_parser("lessons", help="copy the student edition to a folder and open it in JupyterLab")
     _folder_options(lessons, default=DEFAULT_DIR)
     lessons.add_argument("--copy-only", action="store_true", help="copy the lessons, start nothing")
+    _language_option(lessons)
     _server_options(lessons)
     lessons.set_defaults(run=cmd_lessons)
 
@@ -371,6 +423,7 @@ def build_parser() -> argparse.ArgumentParser:
     course.add_argument("dir", type=_folder, help="the course folder (nbgrader's course directory)")
     course.add_argument("--force", action="store_true",
                         help="replace course files that differ (never grades or submissions)")  # fmt: skip
+    _language_option(course)
     course.set_defaults(run=cmd_course)
     return parser
 

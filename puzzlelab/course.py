@@ -7,6 +7,9 @@
     DIR/source/lesson00/00_play.ipynb the teacher's edition of lesson 00, and GLOSSARY.md
     DIR/source/lesson01/...           one assignment per lesson
 
+``lang="zh-CN"`` (``--lang zh-CN``) makes the course of the Chinese lessons: the same
+assignments, cells, grade ids and points.
+
 The notebooks in ``source/`` are the course edition (:func:`puzzlelab.editions.course_edition`):
 the teacher's edition with check cells locked and without the saved widget state. The config
 makes ``nbgrader generate_assignment`` keep the pictures of ``keep-output`` cells, so the
@@ -27,7 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .editions import course_edition, notebook_bytes, read_notebook
-from .lessons import COMPANIONS, check_destination, list_lessons, make_dirs, write_atomically
+from .i18n import DEFAULT_LANGUAGE
+from .lessons import COMPANIONS, check_destination, check_language, list_lessons, make_dirs, write_atomically
 
 __all__ = ["COURSE_ID", "CourseReport", "assignment_name", "course_files", "make_course"]
 
@@ -173,9 +177,10 @@ def assignment_name(number: str) -> str:
     return f"lesson{number}"
 
 
-def course_files(source: Path | str | None = None) -> dict[str, bytes]:
-    """Every file :func:`make_course` writes, by its path inside the course folder."""
-    lessons = list_lessons(source=source)
+def course_files(source: Path | str | None = None, lang: str = DEFAULT_LANGUAGE) -> dict[str, bytes]:
+    """Every file :func:`make_course` writes, by its path inside the course folder (``lang``: the
+    lessons' language, ``"en"`` or ``"zh-CN"``; the assignments and their points are the same)."""
+    lessons = list_lessons(source=source, lang=check_language(lang))
     if not lessons:
         raise FileNotFoundError(f"source: no lesson notebooks (NN_name.ipynb) in {source}")
     files: dict[str, bytes] = {}
@@ -218,10 +223,15 @@ class CourseReport:
 
 
 def make_course(
-    directory: Path | str, *, source: Path | str | None = None, force: bool = False
+    directory: Path | str,
+    *,
+    source: Path | str | None = None,
+    force: bool = False,
+    lang: str = DEFAULT_LANGUAGE,
 ) -> CourseReport:
     """Lay out an nbgrader course in ``directory``: one assignment per lesson from ``source``
-    (default: the installed lessons), ``nbgrader_config.py`` and ``README.md``.
+    (default: the installed lessons) in ``lang`` (``"en"``, or ``"zh-CN"``: the Chinese lessons,
+    graded with the same points), ``nbgrader_config.py`` and ``README.md``.
 
     A file already there that differs from what would be written is refused
     (``FileExistsError`` listing them, nothing written) unless ``force=True``; nothing
@@ -230,7 +240,7 @@ def make_course(
     if not isinstance(force, bool):
         raise TypeError(f"force must be True or False, not {force!r}")
     root = check_destination(directory, source=source)
-    files = course_files(source)
+    files = course_files(source, lang)
     unchanged = [
         name for name, data in files.items() if (root / name).is_file() and (root / name).read_bytes() == data
     ]

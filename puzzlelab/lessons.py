@@ -5,6 +5,11 @@ installed wheel carries them in ``puzzlelab/notebooks/`` (copied there at build
 time from the repository's ``notebooks/``, the only committed copy); a source
 checkout uses the repository's ``notebooks/`` directly.
 
+Each lesson comes in two languages: English (``notebooks/``, the source) and Simplified
+Chinese (``notebooks/zh-CN/``, built from the English and ``translations/zh-CN/``; see
+:mod:`puzzlelab.translation`). ``lang="zh-CN"`` picks the Chinese lessons, with the same
+names, editions and points.
+
 Copying writes one of the two editions (see :mod:`puzzlelab.editions`): the
 student edition (exercises as stubs, outputs cleared) by default, the teacher's
 edition (the source as it is) on request. Files are written readable by others
@@ -36,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .editions import EDITIONS, SOLUTION_MARK, edition_bytes, has_solutions
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES
 
 __all__ = [
     "APPS",
@@ -43,9 +49,11 @@ __all__ = [
     "CopyReport",
     "Lesson",
     "check_destination",
+    "check_language",
     "copy_lessons",
     "find_app",
     "find_lesson",
+    "language_dir",
     "lesson_dir",
     "lesson_key",
     "list_lessons",
@@ -81,18 +89,40 @@ def _is_checkout(folder: Path) -> bool:
     return (folder.parent / "pyproject.toml").is_file() and (folder.parent / "puzzlelab").is_dir()
 
 
-def lesson_dir() -> Path:
-    """The folder holding the lesson notebooks: the wheel's copy, else the checkout's.
+def check_language(lang: object) -> str:
+    """``lang`` as one of the course's languages (``"en"``, ``"zh-CN"``; ``"zh"`` and ``"zh_CN"``
+    are accepted): ``TypeError``/``ValueError`` naming ``lang`` otherwise."""
+    if not isinstance(lang, str):
+        raise TypeError(f"lang must be a string such as 'en' or 'zh-CN', not {type(lang).__name__}")
+    wanted = lang.strip().replace("_", "-").lower()
+    for known in LANGUAGES:
+        if wanted == known.lower() or (wanted == "zh" and known == "zh-CN"):
+            return known
+    raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+
+
+def language_dir(folder: Path, lang: str = DEFAULT_LANGUAGE) -> Path:
+    """Where the ``lang`` lessons of a lesson folder are: the folder itself for English, its
+    ``zh-CN/`` subfolder for Chinese."""
+    lang = check_language(lang)
+    return folder if lang == DEFAULT_LANGUAGE else folder / lang
+
+
+def lesson_dir(lang: str = DEFAULT_LANGUAGE) -> Path:
+    """The folder holding the lesson notebooks in ``lang``: the wheel's copy, else the checkout's.
 
     Raises ``FileNotFoundError`` naming both places when neither has a lesson.
     """
-    if _has_lessons(packaged_dir()):
-        return packaged_dir()
-    if _is_checkout(checkout_dir()) and _has_lessons(checkout_dir()):
-        return checkout_dir()
+    packaged, checkout = language_dir(packaged_dir(), lang), language_dir(checkout_dir(), lang)
+    if _has_lessons(packaged):
+        return packaged
+    if _is_checkout(checkout_dir()) and _has_lessons(checkout):
+        return checkout
+    which = "" if lang == DEFAULT_LANGUAGE else f"{check_language(lang)} "
+    build = "" if lang == DEFAULT_LANGUAGE else " (in a checkout, build them with: make notebooks-zh)"
     raise FileNotFoundError(
-        f"no lesson notebooks found in {packaged_dir()} (installed wheel) "
-        f"or {checkout_dir()} (source checkout); reinstall puzzlelab from a wheel"
+        f"no {which}lesson notebooks found in {packaged} (installed wheel) "
+        f"or {checkout} (source checkout); reinstall puzzlelab from a wheel{build}"
     )
 
 
@@ -145,12 +175,14 @@ def _first_heading(path: Path) -> str | None:
     return None
 
 
-def list_lessons(*, source: Path | str | None = None) -> list[Lesson]:
-    """Every lesson in ``source`` (default: ``lesson_dir()``), in lesson order.
+def list_lessons(*, source: Path | str | None = None, lang: str = DEFAULT_LANGUAGE) -> list[Lesson]:
+    """Every lesson in ``lang`` in ``source`` (default: ``lesson_dir()``; the Chinese lessons are
+    in its ``zh-CN/`` subfolder), in lesson order.
 
     Other files in the folder (``scratch.ipynb``, data files) are not lessons.
     """
-    folder = _path_argument(source, "source") if source is not None else lesson_dir()
+    given = _path_argument(source, "source") if source is not None else None
+    folder = language_dir(given, lang) if given is not None else lesson_dir(lang)
     if not folder.is_dir():
         raise FileNotFoundError(f"source: lesson folder {folder} does not exist")
     found = ((lesson_key(p.name), p) for p in sorted(folder.glob("*.ipynb")))
@@ -242,10 +274,13 @@ class CopyReport:
     replaced: tuple[str, ...] = ()  # edited by the student, overwritten because force=True
     edition: str = "student"
     warnings: tuple[str, ...] = ()  # e.g. an unreadable record, treated as no record
+    lang: str = DEFAULT_LANGUAGE
 
     def summary(self) -> str:
         """A few plain sentences saying what happened, for the command line."""
         which = "teacher's edition" if self.edition == "teacher" else "student edition"
+        if self.lang != DEFAULT_LANGUAGE:
+            which += f", {self.lang}"
         lines = [f"Lessons ({which}) in {self.destination}:"]
         for verb, names in [
             ("copied", self.copied),
@@ -336,7 +371,8 @@ def _lesson_sources(source: Path | str | None) -> set[Path]:
     folders = {packaged_dir(), checkout_dir()}
     if source is not None:
         folders.add(_path_argument(source, "source"))
-    return {folder.resolve() for folder in folders}
+    translated = {language_dir(folder, lang) for folder in folders for lang in LANGUAGES}
+    return {folder.resolve() for folder in folders | translated}
 
 
 def check_destination(destination: object, *, source: Path | str | None = None) -> Path:
@@ -400,9 +436,13 @@ def copy_lessons(
     force: bool = False,
     source: Path | str | None = None,
     edition: str = "student",
+    lang: str = DEFAULT_LANGUAGE,
 ) -> CopyReport:
     """Copy every lesson from ``source`` (default ``lesson_dir()``) into ``destination``,
     with the files the lessons refer to (``COMPANIONS``: the glossary).
+
+    ``lang`` is the lessons' language: ``"en"`` or ``"zh-CN"`` (the Chinese lessons, in the
+    ``zh-CN/`` subfolder of ``source``; a lesson not translated yet is left out, with a warning).
 
     ``edition`` is "student" (exercises as stubs, no outputs or answers) or "teacher"
     (the source, check cells locked). New lessons are copied; copies the student has not
@@ -417,10 +457,13 @@ def copy_lessons(
       copied: 00_play.ipynb, 01_shuffling.ipynb, ...
     """
     _check_options(force, edition)
+    lang = check_language(lang)
     dest = check_destination(destination, source=source)
-    lessons = list_lessons(source=source)
+    lessons = list_lessons(source=source, lang=lang)
     if not lessons:
-        raise FileNotFoundError(f"no lesson notebooks (NN_name.ipynb) in {source or lesson_dir()}")
+        folder = language_dir(Path(source), lang) if source is not None else lesson_dir(lang)
+        raise FileNotFoundError(f"no lesson notebooks (NN_name.ipynb) in {folder}")
+    missing = _untranslated(lessons, source, lang)
     files = _edition_files(lessons, edition)
     manifest, warning = _read_manifest(dest)
     plan = [(name, new, _decide(new, dest / name, manifest.get(name), force)) for name, new in files]
@@ -436,6 +479,21 @@ def copy_lessons(
         if action != "kept":
             manifest[filename] = _digest(new)
     write_atomically(dest / MANIFEST_NAME, json.dumps(manifest, indent=1, sort_keys=True).encode())
-    warnings = (warning,) if warning else ()
+    warnings: tuple[str, ...] = (warning,) if warning else ()
+    if missing:
+        warnings += (f"not yet in {lang}, so not copied: {', '.join(missing)} (copy them in English "
+                     "with --lang en)",)  # fmt: skip
     return CopyReport(dest.resolve(), **{k: tuple(v) for k, v in outcome.items()}, edition=edition,
-                      warnings=warnings)  # fmt: skip
+                      warnings=warnings, lang=lang)  # fmt: skip
+
+
+def _untranslated(lessons: list[Lesson], source: Path | str | None, lang: str) -> list[str]:
+    """The English lessons that have no ``lang`` version among ``lessons``."""
+    if lang == DEFAULT_LANGUAGE:
+        return []
+    try:
+        english = list_lessons(source=source)
+    except FileNotFoundError:
+        return []
+    have = {lesson.name for lesson in lessons}
+    return [lesson.name for lesson in english if lesson.name not in have]

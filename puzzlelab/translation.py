@@ -523,7 +523,13 @@ def main(argv: Iterable[str] | None = None) -> int:
             print(f"{notebook.stem}: " + (", ".join(f"{n} {k}" for k, n in counts.items()) or "translated"))
         else:
             out = edition_dir(args.lang) / notebook.name
-            _write(build_notebook(notebook, args.lang, allow_missing=args.allow_missing), out)
+            try:
+                built = build_notebook(notebook, args.lang, allow_missing=args.allow_missing)
+            except ValueError as error:  # the next lessons are still built; the exit status says it
+                print(f"not built: {error}", file=sys.stderr)
+                missing += 1
+                continue
+            _write(built, out)
             print(out.relative_to(ROOT))
     return 1 if missing else 0
 

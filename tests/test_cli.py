@@ -854,3 +854,167 @@ def test_course_names_a_lesson_that_is_not_a_notebook_and_writes_nothing(tmp_pat
     assert run(["course", str(tmp_path / "course")], lessons)[0] == 2
     assert re.search(r"01_shuffling.ipynb is not a notebook: the file is not JSON", capsys.readouterr().err)
     assert not (tmp_path / "course").exists()
+
+
+# -- the Chinese edition: --lang zh-CN ----------------------------------------------------------
+ZH = ["00_play", "01_shuffling"]  # the lessons translated so far, in the fixture
+
+
+@pytest.fixture
+def bilingual(tmp_path):
+    """English lessons with solutions, and two of them in Chinese in zh-CN/ (with its glossary)."""
+    lessons = teachers_lessons(tmp_path / "src")
+    (lessons / "GLOSSARY.md").write_text("# Glossary\n")
+    chinese = lessons / "zh-CN"
+    chinese.mkdir()
+    for name in ZH:
+        nb = json.loads((lessons / f"{name}.ipynb").read_text())
+        nb["cells"][0]["source"] = [f"# 第 {name[:2]} 课\n", "中文"]
+        (chinese / f"{name}.ipynb").write_text(json.dumps(nb, ensure_ascii=False))
+    (chinese / "GLOSSARY.md").write_text("# 术语表\n")
+    return lessons
+
+
+@pytest.mark.parametrize(("flags", "edition"), [([], "student"), (["--teacher"], "teacher")])
+def test_copy_lang_zh_writes_the_chinese_edition_and_says_which_lessons_wait(tmp_path, bilingual, capsys,
+                                                                             flags, edition):  # fmt: skip
+    status, launch = run(["copy", str(tmp_path / "class"), "--lang", "zh-CN", *flags], bilingual)
+    assert (status, launch.calls) == (0, [])
+    copied = sorted(p.name for p in (tmp_path / "class").iterdir() if p.name != MANIFEST_NAME)
+    assert copied == sorted([f"{name}.ipynb" for name in ZH] + ["GLOSSARY.md"])
+    for name in ZH:
+        chinese = (bilingual / "zh-CN" / f"{name}.ipynb").read_bytes()
+        assert (tmp_path / "class" / f"{name}.ipynb").read_bytes() == edition_bytes(chinese, edition)
+    assert (tmp_path / "class" / "GLOSSARY.md").read_text() == "# 术语表\n"
+    out = capsys.readouterr()
+    assert f"{edition if edition == 'student' else 'teacher'}" in out.out
+    assert "zh-CN" in out.out
+    assert "02_parity, 03_search" in out.err  # not translated yet: said, not silently dropped
+
+
+def test_copy_defaults_to_english_and_accepts_zh_spellings(tmp_path, bilingual):
+    assert run(["copy", str(tmp_path / "en")], bilingual)[0] == 0
+    assert (tmp_path / "en" / "02_parity.ipynb").is_file()
+    assert b"\xe4\xb8\xad\xe6\x96\x87" not in (tmp_path / "en" / "00_play.ipynb").read_bytes()  # no 中文
+    for spelling in ["zh", "zh_CN", "ZH-cn"]:
+        assert run(["copy", str(tmp_path / spelling), "--lang", spelling], bilingual)[0] == 0
+        assert "中文" in (tmp_path / spelling / "00_play.ipynb").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("command", ["copy", "lessons", "course", "list"])
+@pytest.mark.parametrize("lang", ["fr", "", "chinese", "zh-TW"])
+def test_a_bad_lang_is_a_clear_usage_error(tmp_path, bilingual, capsys, command, lang):
+    argv = [command] + ([str(tmp_path / "out")] if command != "list" else []) + ["--lang", lang]
+    with pytest.raises(SystemExit) as stop:
+        run(argv, bilingual)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--lang" in err
+    assert "en and zh-CN" in err
+    assert "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_copy_lessons_checks_its_lang_argument(tmp_path, bilingual):
+    with pytest.raises(ValueError, match=r"lang must be one of en, zh-CN, not 'fr'"):
+        copy_lessons(tmp_path / "c", source=bilingual, lang="fr")
+    with pytest.raises(TypeError, match="lang must be a string"):
+        copy_lessons(tmp_path / "c", source=bilingual, lang=None)
+    assert not (tmp_path / "c").exists()
+
+
+def test_list_lang_zh_lists_the_chinese_titles(bilingual, capsys):
+    assert run(["list", "--lang", "zh-CN"], bilingual)[0] == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == ZH
+    assert lines[0].split(maxsplit=1)[1] == "第 00 课"
+
+
+def test_a_missing_chinese_edition_is_named_and_nothing_is_copied(tmp_path, source, capsys):
+    assert run(["copy", str(tmp_path / "c"), "--lang", "zh-CN"], source)[0] == 2
+    assert "zh-CN" in capsys.readouterr().err
+    assert not (tmp_path / "c").exists()
+
+
+def test_the_chinese_lessons_folder_is_refused_as_a_destination(bilingual):
+    before = snapshot(bilingual)
+    assert run(["copy", str(bilingual / "zh-CN"), "--lang", "zh-CN", "--force"], bilingual)[0] == 2
+    assert snapshot(bilingual) == before
+
+
+def test_lessons_lang_zh_opens_the_chinese_edition_with_jupyterlabs_menus_in_chinese(tmp_path, bilingual,
+                                                                                     capsys):  # fmt: skip
+    pytest.importorskip("jupyterlab_language_pack_zh_CN", reason='the language pack is in the "zh" extra')
+    status, launch = run(["lessons", str(tmp_path / "mine"), "--lang", "zh-CN", "--port", "9123"], bilingual)
+    assert status == 0
+    [(command, _env)] = launch.calls
+    settings = Path(option(command, "LabApp.app_settings_dir"))
+    overrides = json.loads((settings / "overrides.json").read_text())
+    assert overrides["@jupyterlab/translation-extension:plugin"] == {"locale": "zh_CN"}
+    # the same quiet start as English (no news pop-up): puzzlelab/data/lab-settings, plus the language
+    english = json.loads((ROOT / "puzzlelab" / "data" / "lab-settings" / "overrides.json").read_text())
+    assert {k: v for k, v in overrides.items() if k in english} == english
+    assert "中文" in (tmp_path / "mine" / "00_play.ipynb").read_text(encoding="utf-8")
+    assert sorted(p.name for p in (tmp_path / "mine").glob("*.ipynb")) == [f"{n}.ipynb" for n in ZH]
+    # English: JupyterLab as it always started, no settings of ours
+    _, launch = run(["lessons", str(tmp_path / "en"), "--port", "9123"], bilingual)
+    assert not any("app_settings_dir" in part for part in launch.calls[0][0])
+
+
+def test_lessons_lang_zh_without_the_language_pack_says_how_to_get_it(tmp_path, bilingual, capsys,
+                                                                      monkeypatch):  # fmt: skip
+    real = cli.importlib.util.find_spec
+
+    def find_spec(name):
+        return None if name.startswith("jupyterlab_language_pack") else real(name)
+
+    monkeypatch.setattr(cli.importlib.util, "find_spec", find_spec)
+    status, launch = run(["lessons", str(tmp_path / "mine"), "--lang", "zh-CN", "--port", "9123"], bilingual)
+    assert status == 0
+    assert not any("app_settings_dir" in part for part in launch.calls[0][0])
+    assert 'pip install "puzzlelab[zh]"' in capsys.readouterr().err
+
+
+def test_course_lang_zh_lays_out_the_chinese_lessons_with_the_same_assignments(tmp_path, bilingual):
+    from puzzlelab.course import course_files
+    from puzzlelab.editions import course_edition, notebook_bytes
+
+    assert run(["course", str(tmp_path / "course"), "--lang", "zh-CN"], bilingual)[0] == 0
+    source_dir = tmp_path / "course" / "source"
+    assert sorted(p.name for p in source_dir.iterdir()) == [f"lesson{name[:2]}" for name in ZH]
+    for name in ZH:
+        chinese = json.loads((bilingual / "zh-CN" / f"{name}.ipynb").read_text(encoding="utf-8"))
+        folder = source_dir / f"lesson{name[:2]}"
+        assert (folder / f"{name}.ipynb").read_bytes() == notebook_bytes(course_edition(chinese))
+        assert (folder / "GLOSSARY.md").read_text() == "# 术语表\n"
+    english = course_files(bilingual)
+    assert course_files(bilingual, "zh-CN")["nbgrader_config.py"] == english["nbgrader_config.py"]
+
+
+def test_the_lesson_folder_of_each_language_prefers_the_wheel_then_the_checkout(tmp_path, monkeypatch):
+    package = fake_layout(tmp_path, packaged=True, checkout=True, pyproject=True)
+    monkeypatch.setattr(lessons_module, "_PACKAGE_DIR", package)
+    with pytest.raises(FileNotFoundError, match=r"no zh-CN lesson notebooks found.*make notebooks-zh"):
+        lessons_module.lesson_dir("zh-CN")
+    write_lessons(tmp_path / "notebooks" / "zh-CN", ["00_play"])
+    assert lessons_module.lesson_dir("zh-CN") == tmp_path / "notebooks" / "zh-CN"
+    write_lessons(package / "notebooks" / "zh-CN", ["00_play"])
+    assert lessons_module.lesson_dir("zh-CN") == package / "notebooks" / "zh-CN"
+    assert lessons_module.lesson_dir() == package / "notebooks"  # English as before
+
+
+def test_the_repositorys_chinese_lessons_copy_and_lay_out_a_course(tmp_path):
+    """Every committed Chinese lesson makes a student and a teacher's copy and a course."""
+    chinese = list_lessons(source=ROOT / "notebooks", lang="zh-CN")
+    if not chinese:
+        pytest.skip("no Chinese lesson built yet in notebooks/zh-CN")
+    report = copy_lessons(tmp_path / "zh", source=ROOT / "notebooks", lang="zh-CN")
+    assert set(report.copied) == {f"{lesson.name}.ipynb" for lesson in chinese} | {
+        name for name in lessons_module.COMPANIONS if (ROOT / "notebooks" / "zh-CN" / name).is_file()
+    }
+    from puzzlelab.course import course_files
+
+    files = course_files(ROOT / "notebooks", "zh-CN")
+    assert {name for name in files if name.endswith(".ipynb")} == {
+        f"source/lesson{lesson.number}/{lesson.path.name}" for lesson in chinese
+    }
