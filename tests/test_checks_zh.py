@@ -234,13 +234,14 @@ def test_checks_po_holds_every_message_of_the_checks_code():
 
 
 def test_the_terms_follow_the_glossary():
-    """zh-terms.md: 数码块 for a tile, 逆序 for an inversion, 奇偶性 for parity; never the
-    mistranslations 瓷砖, 反转/反演 or 极性."""
+    """zh-terms.md and the Chinese glossary: 数码块 for a tile, 逆序 for an inversion, 奇偶性 for
+    parity (奇偶修正 for the parity fix), 贪心 for greedy; never the mistranslations 瓷砖,
+    反转/反演 or 极性."""
     text = "\n".join(catalogue().values())
-    for banned in ("瓷砖", "反转", "反演", "极性", "倒置"):
+    for banned in ("瓷砖", "反转", "反演", "极性", "倒置", "贪婪"):
         assert banned not in text
-    terms = [("tile", "数码块"), ("inversion", "逆序"), ("parity", "奇偶性"), ("blank", "空白块"),
-             ("admissible", "可采纳的"), ("Manhattan", "曼哈顿距离")]  # fmt: skip
+    terms = [("tile", "数码块"), ("inversion", "逆序"), ("parity", "奇偶"), ("blank", "空白块"),
+             ("admissible", "可采纳的"), ("Manhattan", "曼哈顿距离"), ("greedy", "贪心")]  # fmt: skip
     for english, chinese in terms:
         for msgid, msgstr in catalogue().items():
             words = re.sub(r"\{[^{}]*\}|`[^`]*`|\w+=|\w+\.\w+(\([^)]*\))?", "", msgid)  # prose, not code
