@@ -7,6 +7,9 @@ outputs committed in the teacher's edition (the pictures and numbers; nothing is
 here). No solution, hidden test or "BEGIN SOLUTION" mark reaches a page, and the teacher's
 guide (which holds the answers) is left out.
 
+The Chinese lessons (``notebooks/zh-CN/``, with their glossary) are published the same way under
+``zh-CN/`` (``docs/zh-CN/index.md``), linked both ways with the English pages.
+
 ``make docs-teacher`` (``PUZZLELAB_DOCS_EDITION=teacher``) builds a private site of the
 teacher's edition and guide into ``docs/_build/teacher``: never publish that one.
 
@@ -47,9 +50,10 @@ extensions = [
     "sphinx.ext.viewcode",
     *(["sphinx.ext.intersphinx"] if ONLINE else []),
 ]
-exclude_patterns = ["_build", "lessons/.ipynb_checkpoints", "api/.ipynb_checkpoints"]
+exclude_patterns = ["_build", "lessons/.ipynb_checkpoints", "api/.ipynb_checkpoints",
+                    "zh-CN/lessons/.ipynb_checkpoints"]  # fmt: skip
 if EDITION == "student":  # the guide holds every answer: never on the public site
-    exclude_patterns.append("lessons/teachers_guide.md")
+    exclude_patterns += ["lessons/teachers_guide.md", "zh-CN/lessons/teachers_guide.md"]
 intersphinx_mapping = {
     "python": ("https://docs.python.org/3", None),
     "numpy": ("https://numpy.org/doc/stable", None),
@@ -136,6 +140,7 @@ def copy_lessons(source: Path = ROOT / "notebooks", target: Path = HERE / "lesso
 
 
 copy_lessons()
+copy_lessons(ROOT / "notebooks" / "zh-CN", HERE / "zh-CN" / "lessons")
 
 # -- the API reference: one page per public module (autosummary), grouped by topic ------------
 API_MODULES = [
