@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import Board
+from ..i18n import gettext as _
 
 __all__ = ["Plan", "plan_solution"]
 
@@ -19,8 +20,9 @@ class Plan:
     method: str
 
     def describe(self) -> str:
-        kind = "optimal" if self.optimal else "NOT optimal"
-        return f"{len(self.moves)} moves ({kind}, {self.method})"
+        """``"12 moves (optimal, A*, ...)"`` in the current language."""
+        kind = _("optimal") if self.optimal else _("NOT optimal")
+        return _("{n} moves ({kind}, {method})").format(n=len(self.moves), kind=kind, method=self.method)
 
 
 def plan_solution(board: Board, goal: Board) -> Plan:
@@ -35,5 +37,5 @@ def plan_solution(board: Board, goal: Board) -> Plan:
     label, _, _ = search.auto_plan(start, goal)
     result = search.solve(start, goal, method="auto")
     if not result.solved:
-        raise ValueError(f"no solution: {label} {result.reason}")
+        raise ValueError(_("no solution: {method} {reason}").format(method=label, reason=result.reason))
     return Plan(tuple(result.boards), tuple(result.moves), bool(result.optimal), label)

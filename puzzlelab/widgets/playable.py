@@ -427,10 +427,9 @@ class PlayableBoard(LiveView):
         animation = {"seq": self._seq, "start": list(self._board.tiles), "moves": "".join(plan.moves)}
         self.history.extend(plan.boards[:-1])
         self._board = plan.boards[-1]
-        kind = _("optimal") if plan.optimal else _("NOT optimal")
-        solution = _("{n} moves ({kind}, {method})").format(n=len(plan.moves), kind=kind, method=plan.method)
         self._publish(
-            status=_("solved by the computer: {solution}").format(solution=solution), animation=animation
+            status=_("solved by the computer: {solution}").format(solution=plan.describe()),
+            animation=animation,
         )
 
     def step(self) -> None:
