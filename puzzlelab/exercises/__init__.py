@@ -12,6 +12,12 @@ the function is still the stub. Checks compute the truth with the library and ne
 print an answer. Answers are made plain Python values before they are compared (an object
 that claims to equal everything is refused) and the student's code runs under a time limit.
 The framework is in :mod:`puzzlelab.exercises._core`.
+
+The messages are written in the language chosen with :func:`puzzlelab.set_language` (English, or
+Simplified Chinese: ``正确：<title>``, ``尚未作答：...``, ``答案错误（<title>）：...``). Every
+message, hint and title is an English ``_("...")`` in the code with named placeholders filled in
+after translation; its Chinese is in ``puzzlelab/locale/zh_CN/checks.po`` (``python -m
+puzzlelab.translation extract`` collects new messages there, ``... mo`` compiles the catalogue).
 """
 
 from ._core import (
