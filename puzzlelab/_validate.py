@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterable, Iterator
+from typing import TypeGuard, cast
 
 import numpy as np
 
@@ -63,7 +64,8 @@ def describe(value: object) -> str:
     return f"{text} ({type(value).__name__})"
 
 
-def _is_whole(value: object) -> bool:
+def _is_whole(value: object) -> TypeGuard[numbers.Integral]:
+    """Whether ``value`` is a whole number: an ``int`` or numpy integer, never ``bool``."""
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
@@ -76,7 +78,7 @@ def whole(name: str, value: object, *, low: int | None = None, high: int | None 
     elif not _is_whole(value):
         raise TypeError(f"{name} must be a whole number (an int), got {describe(value)}")
     else:
-        number = int(value)  # type: ignore[call-overload]
+        number = int(value)
     if low is not None and number < low:
         raise ValueError(f"{name} must be >= {low}, got {describe(number).split(' (')[0]}")
     if high is not None and number > high:
@@ -147,7 +149,9 @@ def too_large(what: str, limit: str, instead: str) -> ValueError:
     return ValueError(f"{what} is too large (the limit is {limit}): use {instead} instead")
 
 
-def sequence(name: str, value: object, *, max_len: int | None = None) -> list | tuple | range | np.ndarray:
+def sequence(
+    name: str, value: object, *, max_len: int | None = None
+) -> list[object] | tuple[object, ...] | range | np.ndarray:
     """``value`` if it is a finite ordered collection (list, tuple, range, 1-d numpy array) of
     at most ``max_len`` items. Generators and iterators are refused (``TypeError``): they can be
     read only once and may never end; strings, bytes, sets and dicts are refused too."""
@@ -166,19 +170,22 @@ def sequence(name: str, value: object, *, max_len: int | None = None) -> list | 
     return value
 
 
-def whole_items(name: str, items) -> list[int]:
+def whole_items(name: str, items: Iterable[object]) -> list[int]:
     """The items of a sequence as Python ints, or ``TypeError`` naming the first that is not a
     whole number (``1.5``, ``"3"``, ``None``, ``True``, NaN)."""
     if type(items) in (tuple, list) and all(type(item) is int for item in items):
-        return list(items)  # exact ints: nothing to convert (the common case)
+        return cast("list[int]", list(items))  # exact ints: nothing to convert (the common case)
     if isinstance(items, np.ndarray):
         if items.dtype.kind in "iu" or items.size == 0:  # np.array([]) is float64: nothing to check
-            return items.tolist()
+            whole_numbers: list[int] = items.tolist()
+            return whole_numbers
         raise TypeError(f"{name} must hold whole numbers, got an array of {items.dtype}")
+    whole_numbers = []
     for position, item in enumerate(items):
         if not _is_whole(item):
             raise TypeError(f"{name} must hold whole numbers, but item {position} is {describe(item)}")
-    return [int(item) for item in items]
+        whole_numbers.append(int(item))
+    return whole_numbers
 
 
 def integer_array(name: str, value: object, *, ndim: int) -> np.ndarray:
@@ -200,7 +207,7 @@ def integer_array(name: str, value: object, *, ndim: int) -> np.ndarray:
 def integer_dtype(name: str, value: object, *, largest: int) -> np.dtype:
     """``value`` as a numpy integer dtype that can hold every whole number ``0..largest``."""
     try:
-        dtype = np.dtype(value)  # type: ignore[call-overload]
+        dtype: np.dtype = np.dtype(value)  # type: ignore[call-overload]
     except TypeError:
         raise TypeError(
             f"{name} must be a numpy integer type such as numpy.int64, got {describe(value)}"

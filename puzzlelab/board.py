@@ -19,6 +19,7 @@ import numbers
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import islice
+from typing import SupportsIndex, overload
 
 from ._validate import choice, describe, whole
 
@@ -80,7 +81,7 @@ def check_shape(rows: int, cols: int) -> tuple[int, int]:
     return shape[0], shape[1]
 
 
-def check_board_shape(shape) -> tuple[int, int]:
+def check_board_shape(shape: object) -> tuple[int, int]:
     """``shape`` read as ``(rows, cols)`` (a pair of whole numbers in range), or a clear error."""
     if isinstance(shape, str) or not isinstance(shape, tuple | list):
         raise TypeError(f"shape must be a pair (rows, cols), got {describe(shape)}")
@@ -141,7 +142,7 @@ def _validate_tiles(tiles: tuple[int, ...], rows: int, cols: int) -> None:
         )
 
 
-def _as_int(token) -> int:
+def _as_int(token: object) -> int:
     if isinstance(token, str):
         token = token.strip()
         if token in _BLANK_TOKENS or token == "":
@@ -154,7 +155,7 @@ def _as_int(token) -> int:
     return whole("each tile", token)
 
 
-def _read_tiles(tiles) -> tuple[int, ...]:
+def _read_tiles(tiles: Iterable[object]) -> tuple[int, ...]:
     """At most ``MAX_SIDE**2 + 1`` tiles read from any ordered iterable (so an endless one stops)."""
     if type(tiles) is tuple and len(tiles) <= MAX_SIDE * MAX_SIDE and all(type(t) is int for t in tiles):
         return tiles  # exact ints in a tuple: nothing to convert
@@ -250,7 +251,7 @@ class Board:
         return cls.unchecked(tiles, rows, cols)
 
     @classmethod
-    def parse(cls, source, shape: tuple[int, int] | None = None) -> Board:
+    def parse(cls, source: object, shape: tuple[int, int] | None = None) -> Board:
         """Read a board from text, nested lists, or a flat sequence plus ``shape``.
 
         Text rows are separated by ``/`` or new lines, cells by spaces or commas;
@@ -274,7 +275,9 @@ class Board:
             grid = [ln.replace(",", " ").split() for ln in lines]
         elif hasattr(source, "ndim") and hasattr(source, "tolist"):  # a numpy array: rows or flat
             if source.ndim not in (1, 2):
-                raise ValueError(f"source must be a 1-d or 2-d array, got shape {source.shape}")
+                raise ValueError(
+                    f"source must be a 1-d or 2-d array, got shape {getattr(source, 'shape', '?')}"
+                )
             return cls.parse(source.tolist(), shape)
         elif isinstance(source, Sequence) or hasattr(source, "__iter__"):
             if isinstance(source, bytes | bytearray | dict | set | frozenset):
@@ -330,8 +333,8 @@ class Board:
         tile = self._tile(tile)
         return divmod(self.tiles.index(tile), self.cols)
 
-    def _tile(self, tile) -> int:
-        if not isinstance(tile, numbers.Integral) or isinstance(tile, bool):
+    def _tile(self, tile: object) -> int:
+        if isinstance(tile, bool) or not isinstance(tile, numbers.Integral):
             raise TypeError(f"tile must be a whole number, got {describe(tile)}")
         if not 0 <= int(tile) < self.size:
             raise ValueError(
@@ -439,7 +442,7 @@ class Board:
         return sum(1 for a, b in zip(self.tiles, goal.tiles, strict=True) if a != BLANK and a != b)
 
     # -- dunder -----------------------------------------------------------------------
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
         return self.tiles == other.tiles and self.cols == other.cols and self.rows == other.rows
@@ -452,16 +455,20 @@ class Board:
             return NotImplemented  # Python then raises TypeError: '<' not supported ...
         return (self.shape, self.tiles) < (other.shape, other.tiles)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[int]:
         return iter(self.tiles)
 
-    def __contains__(self, tile) -> bool:
+    def __contains__(self, tile: object) -> bool:
         return tile in self.tiles
 
     def __len__(self) -> int:
         return len(self.tiles)
 
-    def __getitem__(self, key):
+    @overload
+    def __getitem__(self, key: slice) -> tuple[int, ...]: ...
+    @overload
+    def __getitem__(self, key: SupportsIndex | tuple[SupportsIndex, SupportsIndex]) -> int: ...
+    def __getitem__(self, key: object) -> int | tuple[int, ...]:
         """``board[row, col]`` (negative counts from the end, as in numpy), ``board[index]``
         (row-major) or a slice of the row-major tiles. Out of range: :class:`CellIndexError`."""
         if isinstance(key, slice):
@@ -474,8 +481,8 @@ class Board:
             return self.tiles[r * self.cols + c]
         return self.tiles[self._axis_index("index", key, self.size)]
 
-    def _axis_index(self, name: str, value, length: int) -> int:
-        if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+    def _axis_index(self, name: str, value: object, length: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise TypeError(f"board {name} must be a whole number, got {describe(value)}")
         if not -length <= int(value) < length:
             raise CellIndexError(
@@ -484,12 +491,12 @@ class Board:
             )
         return int(value) % length
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         if hasattr(self, "_hash"):
             raise AttributeError("Board is immutable: use move(), swap() or slide() to get a new board")
         object.__setattr__(self, name, value)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Board], tuple[tuple[int, ...], int, int]]:
         return (Board, (self.tiles, self.rows, self.cols))
 
     def text(self) -> str:
@@ -539,7 +546,7 @@ def board_svg(board: Board, cell: int = 40, goal: Board | None = None) -> str:
     return "".join(parts)
 
 
-def as_board(name: str, value) -> Board:
+def as_board(name: str, value: object) -> Board:
     """``value`` if it is a :class:`Board`, else ``Board.parse(value)``; errors name ``name``.
 
     >>> as_board("board", "2 1/3 _").tiles
@@ -553,7 +560,7 @@ def as_board(name: str, value) -> Board:
         raise type(err)(f"{name}: {err}") from None
 
 
-def goal_for(board: Board, goal=None) -> Board:
+def goal_for(board: Board, goal: object = None) -> Board:
     """The goal a question about ``board`` refers to: ``goal`` read as a board, or, when it is
     ``None``, the blank-last goal of ``board``'s shape. ``ValueError`` if the shapes differ.
 
@@ -567,10 +574,10 @@ def goal_for(board: Board, goal=None) -> Board:
         raise TypeError(f"board must be a Board, got {describe(board)}")
     if goal is None:
         return Board.goal(board.rows, board.cols)
-    goal = as_board("goal", goal)
-    if goal.shape != board.shape:
+    goal_board = as_board("goal", goal)
+    if goal_board.shape != board.shape:
         raise ValueError(
-            f"the board is {board.rows}x{board.cols} but the goal is {goal.rows}x{goal.cols}: "
+            f"the board is {board.rows}x{board.cols} but the goal is {goal_board.rows}x{goal_board.cols}: "
             "give a goal of the same shape"
         )
-    return goal
+    return goal_board
