@@ -137,7 +137,7 @@ def run_problems(english, chinese) -> list[str]:
     if chinese.metadata.get("puzzlelab", {}).get("language") != LANG:
         problems.append(f"metadata.puzzlelab.language is not {LANG!r}: not made by build")
     for en, zh in zip(english.cells, chinese.cells, strict=False):
-        if en.cell_type != "code":
+        if en.cell_type != "code" or zh.cell_type != "code":
             continue
         if en.get("execution_count") is not None and zh.get("execution_count") is None:
             problems.append(f"cell {zh.id} was not executed (make notebooks-zh)")
