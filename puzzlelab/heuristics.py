@@ -46,6 +46,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, TypeAlias, TypeVar, cast
 
 from ._validate import describe
 from .board import BLANK, Board
@@ -71,6 +72,16 @@ __all__ = [
 ]
 
 Heuristic = Callable[[Board, Board], int]
+_H = TypeVar("_H", bound=Heuristic)
+
+#: A heuristic's incremental state. Its layout is the heuristic's own business (an int for every
+#: built-in; a pattern database packs its table indices and its value into one int): the engines
+#: only hand it back to the same :class:`Incremental`, so no narrower type fits every heuristic.
+State: TypeAlias = Any
+#: ``initial(tiles) -> state``
+InitialFn = Callable[[Sequence[int]], State]
+#: ``step(state, tiles, tile, src, dst) -> state`` (``tiles``: the parent, left unchanged)
+StepFn = Callable[[State, Sequence[int], int, int, int], State]
 
 
 # -- goal geometry (cached per goal) ---------------------------------------------------
@@ -118,7 +129,9 @@ def _longest_increasing(values: Sequence[int]) -> int:
     return len(tails)
 
 
-def _line_penalty(goal_lines: Sequence[int], goal_offsets: Sequence[int], line: int, contents) -> int:
+def _line_penalty(
+    goal_lines: Sequence[int], goal_offsets: Sequence[int], line: int, contents: Sequence[int]
+) -> int:
     """2 x (tiles of ``line`` that must leave it): tiles that belong there, minus the longest run
     already in goal order, each need two extra moves (out of the line and back)."""
     order = [goal_offsets[t] for t in contents if t != BLANK and goal_lines[t] == line]
@@ -128,7 +141,9 @@ def _line_penalty(goal_lines: Sequence[int], goal_offsets: Sequence[int], line: 
 
 
 @lru_cache(maxsize=64)
-def _line_geometry(goal_tiles: tuple[int, ...], rows: int, cols: int):
+def _line_geometry(
+    goal_tiles: tuple[int, ...], rows: int, cols: int
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     cells = _goal_cells(goal_tiles)
     goal_row = tuple(c // cols for c in cells)
     goal_col = tuple(c % cols for c in cells)
@@ -165,12 +180,13 @@ class Incremental:
 
     __slots__ = ("h", "initial", "step")
 
-    def __init__(self, initial, step, h=None):
+    def __init__(self, initial: InitialFn, step: StepFn, h: Callable[[State], float] | None = None) -> None:
         self.initial, self.step, self.h = initial, step, h
 
-    def value(self, state) -> float:
+    def value(self, state: State) -> float:
         """The estimate ``h`` held in ``state``."""
-        return state if self.h is None else self.h(state)
+        estimate: float = state if self.h is None else self.h(state)
+        return estimate
 
 
 @lru_cache(maxsize=64)
@@ -189,18 +205,18 @@ def _incremental_table(goal: Board, with_blank: bool) -> Incremental:
     if with_blank:
         blank_dist = dist[BLANK]
 
-        def initial(tiles):
+        def initial(tiles: Sequence[int]) -> int:
             return sum(dist[t][i] for i, t in enumerate(tiles))
 
-        def step(h, tiles, tile, src, dst):
+        def step(h: int, tiles: Sequence[int], tile: int, src: int, dst: int) -> int:
             return h + delta[tile * nn + src * n + dst] + blank_dist[src] - blank_dist[dst]
 
         return Incremental(initial, step)
 
-    def initial(tiles):  # type: ignore[no-redef]  # the blank-less pair, when with_blank is false
+    def initial(tiles: Sequence[int]) -> int:  # type: ignore[no-redef]  # the blank-less pair
         return sum(dist[t][i] for i, t in enumerate(tiles) if t != BLANK)
 
-    def step(h, tiles, tile, src, dst):  # type: ignore[no-redef]
+    def step(h: int, tiles: Sequence[int], tile: int, src: int, dst: int) -> int:  # type: ignore[no-redef]
         return h + delta[tile * nn + src * n + dst]
 
     return Incremental(initial, step)
@@ -209,10 +225,10 @@ def _incremental_table(goal: Board, with_blank: bool) -> Incremental:
 def _incremental_misplaced(goal: Board) -> Incremental:
     g = goal.tiles
 
-    def initial(tiles):
+    def initial(tiles: Sequence[int]) -> int:
         return sum(1 for a, b in zip(tiles, g, strict=True) if a != BLANK and a != b)
 
-    def step(h, tiles, tile, src, dst):
+    def step(h: int, tiles: Sequence[int], tile: int, src: int, dst: int) -> int:
         return h + (g[src] == tile) - (g[dst] == tile)
 
     return Incremental(initial, step)
@@ -231,7 +247,9 @@ class _LinePenalties:
     other tile (and the blank) 0. The penalty depends on the code alone.
     """
 
-    def __init__(self, goal_line, goal_offset, lines):
+    def __init__(
+        self, goal_line: Sequence[int], goal_offset: Sequence[int], lines: Sequence[Sequence[int]]
+    ) -> None:
         length = len(lines[0])
         self.lines, self.base = lines, length + 1
         tiles = range(len(goal_line))
@@ -239,6 +257,7 @@ class _LinePenalties:
             [goal_offset[t] + 1 if t != BLANK and goal_line[t] == k else 0 for t in tiles]
             for k in range(len(lines))
         ]
+        self.table: list[int] | _Memo
         self.place = [0] * len(goal_line)
         for cells in lines:
             for k, cell in enumerate(cells):
@@ -249,7 +268,7 @@ class _LinePenalties:
             self.table = _Memo(self._penalty)
 
     def _penalty(self, code: int) -> int:
-        order = []
+        order: list[int] = []
         while code:
             code, digit = divmod(code, self.base)
             if digit:
@@ -257,13 +276,13 @@ class _LinePenalties:
         order.reverse()
         return 2 * (len(order) - _longest_increasing(order)) if len(order) > 1 else 0
 
-    def code(self, line: int, tiles) -> int:
+    def code(self, line: int, tiles: Sequence[int]) -> int:
         digit, code, base = self.digit[line], 0, self.base
         for cell in self.lines[line]:
             code = code * base + digit[tiles[cell]]
         return code
 
-    def gain(self, line: int, tiles, tile: int, cell: int) -> int:
+    def gain(self, line: int, tiles: Sequence[int], tile: int, cell: int) -> int:
         """How much ``tile`` at ``cell`` adds to ``line``'s penalty (the rest as in ``tiles``)."""
         code = self.code(line, tiles)
         own = self.digit[line][tile] * self.place[cell]
@@ -272,14 +291,14 @@ class _LinePenalties:
         return self.table[code] - self.table[code - own]
 
 
-class _Memo(dict):
+class _Memo(dict[int, int]):
     """A lazily filled table: ``memo[key]`` computes ``fill(key)`` once."""
 
-    def __init__(self, fill):
+    def __init__(self, fill: Callable[[int], int]) -> None:
         super().__init__()
         self.fill = fill
 
-    def __missing__(self, key):
+    def __missing__(self, key: int) -> int:
         value = self[key] = self.fill(key)
         return value
 
@@ -292,10 +311,11 @@ def _incremental_linear_conflict(goal: Board) -> Incremental:
     by_rows = _LinePenalties(goal_row, goal_col, row_cells)
     by_cols = _LinePenalties(goal_col, goal_row, col_cells)
 
-    def initial(tiles):
-        return md.initial(tiles) + _conflicts(tiles, gt, rows, cols)
+    def initial(tiles: Sequence[int]) -> int:
+        manhattan_part: int = md.initial(tiles)
+        return manhattan_part + _conflicts(tiles, gt, rows, cols)
 
-    def step(h, tiles, tile, src, dst):
+    def step(h: int, tiles: Sequence[int], tile: int, src: int, dst: int) -> int:
         h = md_step(h, tiles, tile, src, dst)
         # a vertical slide takes the tile from one row to another, a horizontal one between
         # columns; only the line the tile belongs to can change its penalty
@@ -336,8 +356,13 @@ class HeuristicEntry:
 REGISTRY: dict[str, HeuristicEntry] = {}
 
 
-def register_heuristic(*, admissible: bool, incremental: Callable[[Board], Incremental] | None = None,
-                       name: str | None = None, summary: str | None = None):  # fmt: skip
+def register_heuristic(
+    *,
+    admissible: bool,
+    incremental: Callable[[Board], Incremental] | None = None,
+    name: str | None = None,
+    summary: str | None = None,
+) -> Callable[[_H], _H]:
     """Decorator: register ``h(board, goal)`` as a heuristic, with its facts, and return it unchanged.
 
     Parameters
@@ -380,7 +405,7 @@ def register_heuristic(*, admissible: bool, incremental: Callable[[Board], Incre
     if summary is not None and not isinstance(summary, str):
         raise TypeError(f"summary must be a str or None, got {describe(summary)}")
 
-    def register(function: Heuristic) -> Heuristic:
+    def register(function: _H) -> _H:
         if not callable(function):
             raise TypeError(
                 f"register_heuristic decorates a function h(board, goal), got {describe(function)}"
@@ -408,7 +433,7 @@ def unregister_heuristic(name: str) -> None:
     del REGISTRY[name]
 
 
-def _entry_of(heuristic) -> HeuristicEntry | None:
+def _entry_of(heuristic: object) -> HeuristicEntry | None:
     """The registry entry whose function is ``heuristic``, if any."""
     for entry in REGISTRY.values():
         if entry.function is heuristic:
@@ -416,7 +441,7 @@ def _entry_of(heuristic) -> HeuristicEntry | None:
     return None
 
 
-class _Functions(Mapping):
+class _Functions(Mapping[str, Heuristic]):
     """The registry read as ``name -> function`` (live: a registration shows at once)."""
 
     def __getitem__(self, name: str) -> Heuristic:
@@ -432,7 +457,7 @@ class _Functions(Mapping):
         return f"HEURISTICS({', '.join(REGISTRY)})"
 
 
-class _AdmissibleNames(Set):
+class _AdmissibleNames(Set[str]):
     """The names of the registered admissible heuristics (live)."""
 
     def __contains__(self, name: object) -> bool:
@@ -455,7 +480,7 @@ HEURISTICS: Mapping[str, Heuristic] = _Functions()
 ADMISSIBLE: Set[str] = _AdmissibleNames()
 
 
-def is_admissible(heuristic) -> bool:
+def is_admissible(heuristic: object) -> bool:
     """True for a heuristic known never to overestimate: a registered admissible one, or any
     function or object marked ``admissible = True`` (the pattern database is)."""
     entry = _entry_of(heuristic)
@@ -464,7 +489,7 @@ def is_admissible(heuristic) -> bool:
     return getattr(heuristic, "admissible", False) is True
 
 
-def heuristic_name(heuristic) -> str:
+def heuristic_name(heuristic: object) -> str:
     """A readable name for a heuristic: its registered name, else its ``name`` or ``__name__``."""
     entry = _entry_of(heuristic)
     if entry is not None:
@@ -472,7 +497,7 @@ def heuristic_name(heuristic) -> str:
     return getattr(heuristic, "name", None) or getattr(heuristic, "__name__", None) or repr(heuristic)
 
 
-def check_heuristic(heuristic, name: str = "heuristic"):
+def check_heuristic(heuristic: object, name: str = "heuristic") -> Heuristic:
     """The heuristic function for ``heuristic``: a function ``h(board, goal)``, a heuristic object,
     or the name of a registered heuristic (``"manhattan"``); else TypeError/ValueError naming it."""
     if isinstance(heuristic, str):
@@ -485,19 +510,20 @@ def check_heuristic(heuristic, name: str = "heuristic"):
             f"{name} must be a function h(board, goal) -> number (such as manhattan) or its name, "
             f"got {describe(heuristic)}"
         )
-    return heuristic
+    return cast("Heuristic", heuristic)  # callable: its signature is the caller's promise
 
 
-def heuristic_value(heuristic, value) -> int | float:
+def heuristic_value(heuristic: object, value: object) -> int | float:
     """``value``, returned by ``heuristic``, as a Python number the engines can use: ints (numpy
     integers too) stay whole, other real numbers become floats (``inf`` allowed: "unreachable");
     ``TypeError`` for anything else (a bool, a str, NaN, None), naming the heuristic."""
     if type(value) is int:
         return value
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        return int(value)
-    if isinstance(value, numbers.Real) and not isinstance(value, bool) and value == value:
-        return float(value)
+    if not isinstance(value, bool):  # a bool is an Integral too, but never a heuristic's value
+        if isinstance(value, numbers.Integral):
+            return int(value)
+        if isinstance(value, numbers.Real) and value == value:
+            return float(value)
     raise TypeError(f"heuristic {heuristic_name(heuristic)} returned {describe(value)}, not a number")
 
 
@@ -591,11 +617,11 @@ def manhattan_with_blank(board: Board, goal: Board | None = None) -> int:
 def _incremental_generic(heuristic: Heuristic, goal: Board) -> Incremental:
     rows, cols, unchecked = goal.rows, goal.cols, Board.unchecked
 
-    def evaluate(tiles) -> int | float:
+    def evaluate(tiles: Sequence[int]) -> int | float:
         value = heuristic(unchecked(tuple(tiles), rows, cols), goal)
         return value if type(value) is int else heuristic_value(heuristic, value)
 
-    def step(h, tiles, tile, src, dst):
+    def step(h: int | float, tiles: Sequence[int], tile: int, src: int, dst: int) -> int | float:
         child = list(tiles)
         child[src], child[dst] = BLANK, tile
         return evaluate(child)
@@ -618,5 +644,6 @@ def incremental(heuristic: Heuristic, goal: Board) -> Incremental:
         return entry.incremental(goal)
     own = getattr(heuristic, "incremental", None)
     if callable(own):
-        return own(goal)
+        made: Incremental = own(goal)
+        return made
     return _incremental_generic(heuristic, goal)
