@@ -290,3 +290,44 @@ def test_ui_po_holds_exactly_the_messages_in_the_code(tmp_path, monkeypatch):
     with open(written["ui.po"], "rb") as handle:
         fresh = {m.id for m in read_po(handle) if m.id}
     assert fresh == {m.id for m in _ui_catalogue()}
+
+
+def test_no_function_outside_the_checks_hides_gettext_behind_a_local_underscore():
+    # `label, _, _ = ...` in a function that also calls _("...") makes _ a local: the message
+    # then fails with "not callable" (or UnboundLocalError) instead of being translated
+    import ast
+
+    package = UI_PO.parents[2]  # puzzlelab/
+    offenders = []
+    for path in sorted(package.rglob("*.py")):
+        if "exercises" in path.relative_to(package).parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            # a comprehension's loop variable is its own scope: `for _, r in pairs` there is fine
+            loops = [c.target for c in ast.walk(function) if isinstance(c, ast.comprehension)]
+            looped = {id(n) for target in loops for n in ast.walk(target)}
+            nodes = [n for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == "_"]
+            stored = any(isinstance(n.ctx, ast.Store) and id(n) not in looped for n in nodes)
+            called = any(
+                isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == "_"
+                for c in ast.walk(function)
+            )
+            if stored and called:
+                offenders.append(f"{path.relative_to(package)}:{function.lineno} {function.name}")
+    assert offenders == []
+
+
+def test_a_search_that_stops_on_its_bound_is_explained_in_chinese(monkeypatch):
+    from types import SimpleNamespace
+
+    from puzzlelab import search
+    from puzzlelab.widgets._solving import plan_solution
+
+    stopped = SimpleNamespace(solved=False, reason="the budget ran out")
+    monkeypatch.setattr(search, "solve", lambda *args, **kwargs: stopped)
+    with language("zh-CN"), pytest.raises(ValueError, match=r"^没有找到解：") as raised:
+        plan_solution(Board.parse("1 2 3/4 _ 5/7 8 6"), Board.goal(3, 3))
+    assert raised.value.args[0].endswith("the budget ran out")

@@ -34,7 +34,7 @@ def plan_solution(board: Board, goal: Board) -> Plan:
     from .. import search
 
     start, goal = search.engine.prepare(board, goal)
-    label, _, _ = search.auto_plan(start, goal)
+    label, _steps, _table = search.auto_plan(start, goal)
     result = search.solve(start, goal, method="auto")
     if not result.solved:
         raise ValueError(_("no solution: {method} {reason}").format(method=label, reason=result.reason))

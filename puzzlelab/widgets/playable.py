@@ -408,7 +408,7 @@ class PlayableBoard(LiveView):
         )
 
     def _solution_from_here(self) -> Plan:
-        _, _, plan = self._known_plan(self._board)
+        _next, _left, plan = self._known_plan(self._board)
         start = plan.boards.index(self._board)
         return Plan(plan.boards[start:], plan.moves[start:], plan.optimal, plan.method)
 

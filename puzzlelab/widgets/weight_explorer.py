@@ -419,7 +419,7 @@ class WeightExplorer(LiveView):
 
         A weight the browser already has costs no work and sends nothing (the slider's case)."""
         try:
-            _, new = self._run(self.weight)
+            _run, new = self._run(self.weight)
         except Exception:
             self._published = None
             self.runs, self.optimal_length, self.grid_done = b"", -1, 0  # nothing to show
