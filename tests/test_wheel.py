@@ -21,14 +21,14 @@ import pytest
 from packaging.requirements import Requirement
 
 import puzzlelab
-from puzzlelab.lessons import lesson_key
+from puzzlelab.lessons import COMPANIONS, lesson_key
 
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE_FILES = ["pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "environment.yml", "LICENSE",
                 "CHANGELOG.md", "CITATION.cff", "Makefile"]  # fmt: skip
-SOURCE_DIRS = [".binder", ".ci", "tests", "benchmarks"]
+SOURCE_DIRS = [".binder", ".ci", "tests", "benchmarks", "translations"]
 EXTRA_LESSON = "98_wheel_check.ipynb"  # always present, so the copy step is exercised before lessons exist
 NOT_A_LESSON = "scratch.ipynb"
 RUNTIME = {"numpy", "matplotlib", "ipywidgets", "anywidget", "pillow", "platformdirs", "tqdm"}
@@ -41,8 +41,12 @@ def tiny_notebook(title):
     return json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
 
 
-def repo_lessons():
-    return {p.name for p in (ROOT / "notebooks").glob("*.ipynb") if lesson_key(p.name)}
+def repo_lessons(lang=""):
+    return {p.name for p in (ROOT / "notebooks" / lang).glob("*.ipynb") if lesson_key(p.name)}
+
+
+def repo_companions(lang=""):
+    return {name for name in COMPANIONS if (ROOT / "notebooks" / lang / name).is_file()}
 
 
 def clean_env():
@@ -105,10 +109,27 @@ def sdist_names(sdist):
 def test_sdist_carries_the_lessons_the_build_step_and_the_tests(built):
     names = sdist_names(built[0])
     assert {f"notebooks/{n}" for n in repo_lessons() | {EXTRA_LESSON}} <= names
-    assert {"setup.py", "MANIFEST.in", "pyproject.toml", "LICENSE", "CHANGELOG.md", "CITATION.cff",
-            "environment.yml", ".binder/environment.yml", ".binder/postBuild", ".ci/run"} <= names
-    tests = {p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").rglob("*")
-             if p.is_file() and p.suffix in {".py", ".cfg", ".ipynb"} and "__pycache__" not in p.parts}
+    assert {f"notebooks/zh-CN/{n}" for n in repo_lessons("zh-CN") | repo_companions("zh-CN")} <= names
+    catalogues = {p.relative_to(ROOT).as_posix() for p in (ROOT / "translations").rglob("*.po")}
+    assert catalogues <= names  # the sync tests (tests/test_translation.py) read them
+    assert {"puzzlelab/locale/zh_CN/checks.po", "puzzlelab/locale/zh_CN/ui.po"} <= names
+    assert {
+        "setup.py",
+        "MANIFEST.in",
+        "pyproject.toml",
+        "LICENSE",
+        "CHANGELOG.md",
+        "CITATION.cff",
+        "environment.yml",
+        ".binder/environment.yml",
+        ".binder/postBuild",
+        ".ci/run",
+    } <= names
+    tests = {
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "tests").rglob("*")
+        if p.is_file() and p.suffix in {".py", ".cfg", ".ipynb"} and "__pycache__" not in p.parts
+    }
     assert tests <= names, tests - names
     assert f"notebooks/{NOT_A_LESSON}" not in names
     assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
@@ -129,10 +150,16 @@ def test_tests_run_from_the_unpacked_sdist(built, tmp_path):
 def test_wheel_ships_every_lesson_and_nothing_else_from_notebooks(built):
     with zipfile.ZipFile(built[1]) as wheel:
         names = wheel.namelist()
-        shipped = {Path(n).name for n in names if n.startswith("puzzlelab/notebooks/")}
-        assert shipped == repo_lessons() | {EXTRA_LESSON, "GLOSSARY.md"}  # the lessons' glossary too
-        for lesson in repo_lessons():  # byte for byte the committed lesson
+        shipped = {
+            n.removeprefix("puzzlelab/notebooks/") for n in names if n.startswith("puzzlelab/notebooks/")
+        }
+        chinese = {f"zh-CN/{name}" for name in repo_lessons("zh-CN") | repo_companions("zh-CN")}
+        assert shipped == repo_lessons() | {EXTRA_LESSON, "GLOSSARY.md"} | chinese  # the glossary too
+        for lesson in repo_lessons() | chinese:  # byte for byte the committed lesson
             assert wheel.read(f"puzzlelab/notebooks/{lesson}") == (ROOT / "notebooks" / lesson).read_bytes()
+        # the library's Chinese messages and JupyterLab's Chinese menus (lessons --lang zh-CN)
+        assert "puzzlelab/locale/zh_CN/LC_MESSAGES/puzzlelab.mo" in names
+        assert "puzzlelab/data/lab-settings-zh-CN/overrides.json" in names
         entry_points = wheel.read(f"puzzlelab-{puzzlelab.__version__}.dist-info/entry_points.txt").decode()
     assert "puzzlelab = puzzlelab.__main__:main" in entry_points
     assert "puzzlelab/__main__.py" in names
@@ -149,7 +176,7 @@ def test_wheel_requires_the_library_and_puts_servers_and_tools_in_extras(built, 
     by_extra = {}
     for r in requires:
         if r.marker is not None:
-            for extra in ["lab", "app", "teach", "hub", "docs", "test", "bench"]:
+            for extra in ["lab", "app", "teach", "hub", "docs", "i18n", "zh", "test", "bench"]:
                 if r.marker.evaluate({"extra": extra}):
                     by_extra.setdefault(extra, set()).add(r.name.lower())
     assert "jupyterlab" in by_extra["lab"]
@@ -157,6 +184,8 @@ def test_wheel_requires_the_library_and_puts_servers_and_tools_in_extras(built, 
     assert "nbgrader" in by_extra["teach"]
     assert "jupyterhub" in by_extra["hub"]
     assert {"sphinx", "myst-nb", "pydata-sphinx-theme"} <= by_extra["docs"]
+    assert "babel" in by_extra["i18n"]  # python -m puzzlelab.translation
+    assert "jupyterlab-language-pack-zh-cn" in by_extra["zh"]  # JupyterLab's menus in Chinese
     assert {"pytest", "mypy", "playwright", "puzzlelab"} <= by_extra["test"]  # puzzlelab[lab,app,...]
     assert set(metadata.get_all("Provides-Extra")) == set(by_extra)
 
@@ -182,9 +211,11 @@ def test_installed_wheel_brings_the_library_and_no_server(venv, tmp_path):
             "print(len(s.astar('8 6 7/2 5 4/3 _ 1', heuristic=s.manhattan).moves))")  # fmt: skip
     assert sh(venv, "-c", code, cwd=tmp_path).split() == ["True", "31"]
     # nothing assumes JupyterLab (Colab, a slim hub image): every module imports without it
-    imports = ("import importlib, pkgutil, puzzlelab;"
-               "names = [m.name for m in pkgutil.walk_packages(puzzlelab.__path__, 'puzzlelab.')];"
-               "[importlib.import_module(n) for n in names]; print(len(names))")
+    imports = (
+        "import importlib, pkgutil, puzzlelab;"
+        "names = [m.name for m in pkgutil.walk_packages(puzzlelab.__path__, 'puzzlelab.')];"
+        "[importlib.import_module(n) for n in names]; print(len(names))"
+    )
     assert int(sh(venv, "-c", imports, cwd=tmp_path)) > 20
     print(f"pip install puzzlelab: {len(installed)} packages")
 
@@ -199,6 +230,14 @@ def test_installed_cli_lists_and_copies_the_packaged_lessons(venv, tmp_path):
     assert [line.split()[0] for line in listed.splitlines()] == sorted(
         Path(n).stem for n in repo_lessons() | {EXTRA_LESSON}
     )
+    if not repo_lessons("zh-CN"):
+        return
+    # the Chinese edition, from the wheel's puzzlelab/notebooks/zh-CN/, with the Chinese catalogue
+    sh(venv, "-m", "puzzlelab", "copy", tmp_path / "zh", "--lang", "zh-CN", cwd=tmp_path)
+    assert {p.name for p in (tmp_path / "zh").iterdir() if lesson_key(p.name)} == repo_lessons("zh-CN")
+    said = sh(venv, "-c", "import puzzlelab, puzzlelab.i18n as i; puzzlelab.set_language('zh-CN');"
+              "print(i.gettext('correct: {title}'))", cwd=tmp_path)  # fmt: skip
+    assert said.strip().startswith("正确")
 
 
 def test_installed_app_without_voila_says_which_extra_to_install(venv, tmp_path):
