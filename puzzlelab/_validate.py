@@ -33,11 +33,12 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterable, Iterator
-from typing import TypeGuard, cast
+from typing import Any, TypeAlias, TypeGuard, cast
 
 import numpy as np
 
 __all__ = [
+    "RandomSeed",
     "choice",
     "describe",
     "integer_array",
@@ -51,6 +52,11 @@ __all__ = [
     "whole",
     "whole_items",
 ]
+
+#: What ``rng=`` accepts everywhere (see :func:`random_generator`).
+RandomSeed: TypeAlias = (
+    "int | np.integer[Any] | np.random.SeedSequence | np.random.BitGenerator | np.random.Generator | None"
+)
 
 
 def describe(value: object) -> str:

@@ -33,14 +33,26 @@ to :func:`puzzlelab.sampling.sample` with :func:`from_samples`.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import factorial
+from typing import TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
-from ._validate import choice, describe, integer_array, number, random_generator, sequence, too_large, whole
+from ._validate import (
+    RandomSeed,
+    choice,
+    describe,
+    integer_array,
+    number,
+    random_generator,
+    sequence,
+    too_large,
+    whole,
+)
 from .board import Board, as_board, check_board_shape
 from .perm import MAX_TABLE_N, check_rows, parity_many, permutation_table, rank, rank_many, swap_chain, unrank
 from .sampling import sample
@@ -58,6 +70,10 @@ __all__ = [
     "uniform",
     "uniform_solvable",
 ]
+
+
+#: the goal a rule_mistakes rule is given, passed through as the caller wrote it
+_G = TypeVar("_G")
 
 
 # -- the distribution ---------------------------------------------------------------------
@@ -78,16 +94,17 @@ class Distribution:
     n: int
     counts: np.ndarray = field(repr=False)
     total: int
-    options: tuple = ()  #: extra parameters, e.g. (("shape", (3, 3)), ("steps", 30))
+    options: tuple[tuple[str, object], ...] = ()  #: extra parameters, e.g. (("shape", (3, 3)), ("steps", 30))
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.name, str):
             raise TypeError(f"name must be a string, got {describe(self.name)}")
         object.__setattr__(self, "n", whole("n", self.n, low=1, high=MAX_TABLE_N))
         object.__setattr__(self, "total", whole("total", self.total, low=1))
         if not isinstance(self.options, tuple):
             raise TypeError(f"options must be a tuple of (name, value) pairs, got {describe(self.options)}")
-        if isinstance(self.counts, str) or not hasattr(self.counts, "__len__"):
+        given: object = self.counts  # typed as the array it becomes; checked as given
+        if isinstance(given, str) or not hasattr(given, "__len__"):
             raise TypeError(f"counts must be an array of n! whole numbers, got {describe(self.counts)}")
         counts = np.array(self.counts)  # a private copy, made read-only below
         if counts.shape != (factorial(self.n),):
@@ -189,7 +206,7 @@ def uniform(n: int) -> Distribution:
     return Distribution("uniform", n, np.ones(factorial(n), dtype=np.int64), factorial(n))
 
 
-def _check_distribution(name: str, value) -> Distribution:
+def _check_distribution(name: str, value: object) -> Distribution:
     if not isinstance(value, Distribution):
         raise TypeError(
             f"{name} must be a Distribution (from exact, uniform or from_samples), got {describe(value)}"
@@ -211,7 +228,8 @@ def _solvable_rows(perms: np.ndarray, rows: int, cols: int) -> np.ndarray:
     n = rows * cols
     blank = np.argmax(perms == n - 1, axis=1)
     distance = (rows - 1 - blank // cols) + (cols - 1 - blank % cols)
-    return parity_many(perms, check=False) == distance % 2
+    solvable: np.ndarray = parity_many(perms, check=False) == distance % 2
+    return solvable
 
 
 def uniform_solvable(shape: tuple[int, int]) -> Distribution:
@@ -222,7 +240,7 @@ def uniform_solvable(shape: tuple[int, int]) -> Distribution:
     return Distribution("uniform_solvable", rows * cols, mask, factorial(rows * cols) // 2, options)
 
 
-def from_samples(perms, *, name: str = "sampled") -> Distribution:
+def from_samples(perms: npt.ArrayLike, *, name: str = "sampled") -> Distribution:
     """The empirical distribution of the rows of a ``(size, n)`` permutation array.
 
     >>> from puzzlelab.sampling import sample
@@ -241,14 +259,14 @@ def from_samples(perms, *, name: str = "sampled") -> Distribution:
     return Distribution(name, n, counts, size)
 
 
-def _check_table_n(n, what: str) -> int:
+def _check_table_n(n: int, what: str) -> int:
     n = whole("n", n, low=1)
     if n > MAX_TABLE_N:
         raise _too_large(f"{what} over n! permutations (n={number(n)})", f"n <= {MAX_TABLE_N}")
     return n
 
 
-def _shape(shape) -> tuple[int, int]:
+def _shape(shape: object) -> tuple[int, int]:
     rows, cols = check_board_shape(shape)
     if rows * cols > MAX_EXACT_N:
         raise _too_large(
@@ -259,7 +277,7 @@ def _shape(shape) -> tuple[int, int]:
 
 
 # -- the entry point -----------------------------------------------------------------------
-def exact(name: str, n: int, **options) -> Distribution:
+def exact(name: str, n: int, **options: object) -> Distribution:
     """The exact distribution of shuffle ``name`` on ``n`` items, from the shuffle's exact model.
 
     ``naive_swap``, ``tutorial_fisher_yates`` and ``fisher_yates`` for ``n <= 9``
@@ -317,7 +335,7 @@ def parity_fixed(distribution: Distribution, shape: tuple[int, int]) -> Distribu
     )
 
 
-def at_home_counts(perms) -> np.ndarray:
+def at_home_counts(perms: npt.ArrayLike) -> np.ndarray:
     """For each row of a ``(size, n)`` permutation array: the tiles in their own cell.
 
     Item ``n - 1`` is the blank and is not counted. ``ValueError`` if a row is not a permutation.
@@ -327,7 +345,8 @@ def at_home_counts(perms) -> np.ndarray:
     if n == 0:
         raise ValueError("perms must have at least one column (one item)")
     check_rows("perms", perms)
-    return (perms[:, : n - 1] == np.arange(n - 1)).sum(axis=1)
+    at_home: np.ndarray = (perms[:, : n - 1] == np.arange(n - 1)).sum(axis=1)
+    return at_home
 
 
 def expected_at_home(shape: tuple[int, int], steps: int = 30) -> Fraction:
@@ -343,7 +362,7 @@ def expected_at_home(shape: tuple[int, int], steps: int = 30) -> Fraction:
 
 
 def sampled_at_home(
-    shape: tuple[int, int], steps: int = 30, size: int = 100_000, rng=None
+    shape: tuple[int, int], steps: int = 30, size: int = 100_000, rng: RandomSeed = None
 ) -> tuple[float, float, float]:
     """``(mean, low, high)``: tiles at home after ``steps`` random slides, with a 95% confidence interval.
 
@@ -501,7 +520,7 @@ def printed_fix_unsolvable(shape: tuple[int, int], shuffle: str = "fisher_yates"
     return stuck
 
 
-def verdicts_by_rank(shape: tuple[int, int], goal=None) -> np.ndarray:
+def verdicts_by_rank(shape: tuple[int, int], goal: object = None) -> np.ndarray:
     """The parity rule's verdict for every arrangement of a board of up to 9 cells, indexed by
     ``perm.rank(board.tiles)`` (the index :func:`puzzlelab.search.state_space_distances` uses),
     so a lesson can compare the rule with breadth-first search in one line.
@@ -519,10 +538,19 @@ def verdicts_by_rank(shape: tuple[int, int], goal=None) -> np.ndarray:
     goal_blank = goal_tiles.index(0)
     distance = np.abs(blank // cols - goal_blank // cols) + np.abs(blank % cols - goal_blank % cols)
     goal_parity = int(parity_many(np.array([goal_tiles]))[0])
-    return (parity_many(table, check=False) + goal_parity) % 2 == distance % 2
+    verdicts: np.ndarray = (parity_many(table, check=False) + goal_parity) % 2 == distance % 2
+    return verdicts
 
 
-def rule_mistakes(rule, shape: tuple[int, int], goal, reachable: np.ndarray, *, boards: int = 200, rng=None):
+def rule_mistakes(
+    rule: Callable[[Board, _G], object],
+    shape: tuple[int, int],
+    goal: _G,
+    reachable: npt.ArrayLike,
+    *,
+    boards: int = 200,
+    rng: RandomSeed = None,
+) -> tuple[float, Board | None]:
     """``(share wrong, first board it gets wrong or None)`` for a rule ``rule(board, goal) -> bool``
     on ``boards`` arrangements drawn without repetition, against ``reachable`` (a bool array by
     ``perm.rank(board.tiles)``, e.g. ``state_space_distances(rows, cols, goal) >= 0``).

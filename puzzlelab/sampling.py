@@ -25,9 +25,10 @@ result (256 MB as int64) and at most ``MAX_SAMPLE_WORK`` elementary steps
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
-from ._validate import integer_dtype, number, random_generator, too_large, whole
-from .shuffles import SHUFFLES, Sampler, Shuffle, shuffle_spec
+from ._validate import RandomSeed, integer_dtype, number, random_generator, too_large, whole
+from .shuffles import SHUFFLES, Options, Sampler, Shuffle, shuffle_spec
 
 __all__ = [
     "CHUNK_CELLS",
@@ -62,7 +63,7 @@ def _chunk_rows(n: int) -> int:
     return max(1, CHUNK_CELLS // max(n, 1))
 
 
-def sample_work(name: str, n: int, size: int, **options) -> int:
+def sample_work(name: str, n: int, size: int, **options: object) -> int:
     """The estimated elementary steps of ``sample(name, n, size, **options)`` (checked, not run)."""
     spec = shuffle_spec(name)
     n = whole("n", n, low=1)
@@ -71,7 +72,15 @@ def sample_work(name: str, n: int, size: int, **options) -> int:
     return _sampler(spec).work(n, size, -(-size // _chunk_rows(n)), options)
 
 
-def sample(name: str, n: int, size: int, rng=None, *, dtype=np.int64, **options) -> np.ndarray:
+def sample(
+    name: str,
+    n: int,
+    size: int,
+    rng: RandomSeed = None,
+    *,
+    dtype: npt.DTypeLike = np.int64,
+    **options: object,
+) -> np.ndarray:
     """``size`` shuffles of ``n`` items at once: a ``(size, n)`` array, one permutation per row.
 
     Parameters
@@ -126,7 +135,7 @@ def sample(name: str, n: int, size: int, rng=None, *, dtype=np.int64, **options)
     return out
 
 
-def _shown(options: dict) -> str:
+def _shown(options: Options) -> str:
     return "".join(f", {key}={value!r}" for key, value in options.items())
 
 

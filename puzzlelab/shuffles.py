@@ -48,10 +48,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cmp_to_key, lru_cache
 from math import factorial
+from typing import Any, TypeAlias, TypeVar
 
 import numpy as np
 
-from ._validate import describe, number, random_generator, sequence, too_large, whole, whole_items
+from ._validate import RandomSeed, describe, number, random_generator, sequence, too_large, whole, whole_items
 from .board import BLANK, Board, as_board, check_board_shape, check_shape, goal_for
 from .parity import is_solvable
 from .perm import all_permutations, permutation_table, rank, rank_many, swap_chain
@@ -99,14 +100,18 @@ MAX_SORT_N = 100_000
 #: A random walk takes up to this many steps (a second or two; it is well mixed after a few hundred).
 MAX_WALK_STEPS = 1_000_000
 
+#: A shuffle's keyword options by name (``shape``, ``steps``, ...), each of its own type.
+Options: TypeAlias = dict[str, Any]
+_F = TypeVar("_F", bound=Callable[..., list[int]])
+
 
 # -- checking arguments ------------------------------------------------------------
-def _generator(rng) -> np.random.Generator:
+def _generator(rng: RandomSeed) -> np.random.Generator:
     """A numpy Generator from ``rng``: None, a whole-number seed >= 0, or a Generator (as is)."""
     return random_generator("rng", rng)
 
 
-def _teaching_n(n, limit: int = MAX_TEACHING_N, name: str = "this shuffle") -> int:
+def _teaching_n(n: int, limit: int = MAX_TEACHING_N, name: str = "this shuffle") -> int:
     n = whole("n", n, low=1)
     if n > limit:
         raise too_large(
@@ -118,7 +123,7 @@ def _teaching_n(n, limit: int = MAX_TEACHING_N, name: str = "this shuffle") -> i
     return n
 
 
-def _board_shape(n: int, shape) -> tuple[int, int]:
+def _board_shape(n: int, shape: object) -> tuple[int, int]:
     if shape is None:
         raise TypeError("a random walk needs the board's shape=(rows, cols), got None")
     rows, cols = check_board_shape(shape)
@@ -127,7 +132,7 @@ def _board_shape(n: int, shape) -> tuple[int, int]:
     return rows, cols
 
 
-def _walk_options(n: int, shape=None, steps=30) -> dict:
+def _walk_options(n: int, shape: object = None, steps: int = 30) -> Options:
     """The random walk's options, checked: ``shape`` must have ``n`` cells, ``steps`` in range."""
     rows, cols = _board_shape(n, shape)
     steps = whole("steps", steps, low=0)
@@ -147,7 +152,7 @@ def _uniform_index(rng: np.random.Generator, m: int) -> int:
 
 
 # -- teaching versions: each mirrors one article's loop --------------------------------
-def random_walk(n: int, rng=None, *, shape: tuple[int, int], steps: int = 30) -> list[int]:
+def random_walk(n: int, rng: RandomSeed = None, *, shape: tuple[int, int], steps: int = 30) -> list[int]:
     """Slide ``steps`` random tiles into the blank, starting from the solved board.
 
     Each step draws one of the four directions (``ARTICLE_DIRECTIONS``); the
@@ -179,7 +184,7 @@ def random_walk(n: int, rng=None, *, shape: tuple[int, int], steps: int = 30) ->
     return cells
 
 
-def naive_swap(n: int, rng=None) -> list[int]:
+def naive_swap(n: int, rng: RandomSeed = None) -> list[int]:
     """Swap every cell, in order, with a cell chosen uniformly at random (biased).
 
     The article's double loop visits the cells column by column; this visits
@@ -198,7 +203,7 @@ def naive_swap(n: int, rng=None) -> list[int]:
     return cells
 
 
-def tutorial_fisher_yates(n: int, rng=None) -> list[int]:
+def tutorial_fisher_yates(n: int, rng: RandomSeed = None) -> list[int]:
     """The tutorial's printed "Fisher-Yates": ``j = floor(random() * i)``, so ``j < i``.
 
     Because ``j`` never equals ``i`` this is Sattolo's algorithm: every result is
@@ -218,7 +223,7 @@ def tutorial_fisher_yates(n: int, rng=None) -> list[int]:
     return cells
 
 
-def fisher_yates(n: int, rng=None) -> list[int]:
+def fisher_yates(n: int, rng: RandomSeed = None) -> list[int]:
     """The Fisher-Yates (Durstenfeld) shuffle: every permutation has probability ``1/n!``.
 
     >>> sorted(fisher_yates(5, rng=3))
@@ -233,7 +238,7 @@ def fisher_yates(n: int, rng=None) -> list[int]:
     return cells
 
 
-def sort_shuffle(n: int, rng=None) -> list[int]:
+def sort_shuffle(n: int, rng: RandomSeed = None) -> list[int]:
     """Sort with a comparator that answers at random: ``sort(() => Math.random() - 0.5)``.
 
     Python's ``sorted`` is TimSort, like modern V8's ``Array.prototype.sort``; for
@@ -246,7 +251,9 @@ def sort_shuffle(n: int, rng=None) -> list[int]:
     """
     n = _teaching_n(n, MAX_SORT_N, name="sort_shuffle")
     rng = _generator(rng)
-    return sorted(range(n), key=cmp_to_key(lambda a, b: rng.random() - 0.5))
+    # typeshed types the comparator's result as int, but cmp_to_key only compares it with 0, and the
+    # article's comparator returns a float (its sign is the answer): the stub is too narrow here
+    return sorted(range(n), key=cmp_to_key(lambda a, b: rng.random() - 0.5))  # type: ignore[arg-type, return-value]
 
 
 # -- the random comparator's whole decision tree -------------------------------------
@@ -258,7 +265,7 @@ def _replay_sort(n: int, answers: Sequence[bool]) -> list[int]:
     """Run ``sorted`` with the comparator answering ``answers`` in turn (True: "less")."""
     asked = iter(answers)
 
-    def compare(a, b):
+    def compare(a: int, b: int) -> int:
         answer = next(asked, None)
         if answer is None:
             raise _NeedAnswer
@@ -407,7 +414,8 @@ def _draw_sort_shuffle(n: int, size: int, rng: np.random.Generator) -> np.ndarra
     ends, ranks, deepest = _sort_tree_table(n)
     draws = rng.integers(0, 1 << deepest, size)
     chosen = ranks[np.searchsorted(ends, draws, side="right")]
-    return all_permutations(n)[chosen].T.copy()  # row r of the table has rank r
+    columns: np.ndarray = all_permutations(n)[chosen].T.copy()  # row r of the table has rank r
+    return columns
 
 
 def _sort_comparisons(n: int) -> int:
@@ -422,18 +430,19 @@ class Sampler:
     :data:`puzzlelab.sampling.MAX_SAMPLE_WORK` before any work)."""
 
     draw: Callable[..., np.ndarray]
-    work: Callable[[int, int, int, dict], int]
+    work: Callable[[int, int, int, Options], int]
 
 
-def _swap_work(n: int, size: int, chunks: int, options: dict) -> int:
+def _swap_work(n: int, size: int, chunks: int, options: Options) -> int:
     return n * (size + STEP_COST * chunks) + 2 * n * size
 
 
-def _walk_work(n: int, size: int, chunks: int, options: dict) -> int:
-    return options["steps"] * (size + STEP_COST * chunks) + 2 * n * size
+def _walk_work(n: int, size: int, chunks: int, options: Options) -> int:
+    steps: int = options["steps"]
+    return steps * (size + STEP_COST * chunks) + 2 * n * size
 
 
-def _sort_work(n: int, size: int, chunks: int, options: dict) -> int:
+def _sort_work(n: int, size: int, chunks: int, options: Options) -> int:
     if n > MAX_SORT_TREE_N:
         return size * _sort_comparisons(n) * COMPARE_COST
     return 4 * n * size + STEP_COST * chunks
@@ -542,7 +551,8 @@ def walk_counts(rows: int, cols: int, steps: int) -> np.ndarray:
             new[1:] += carry[:-1]  # the top limb never carries: 4**steps < 2**(31 * limbs)
         counts = new
     if limbs == 1:
-        return counts[0]
+        counted: np.ndarray = counts[0]
+        return counted
     joined = np.zeros(counts.shape[1], dtype=object)
     for limb in range(limbs - 1, -1, -1):
         joined = joined * (1 << 31) + counts[limb].astype(object)
@@ -568,7 +578,7 @@ def _exact_walk(n: int, shape: tuple[int, int], steps: int) -> tuple[np.ndarray,
 
 
 # -- the registry: one entry per shuffle holds every fact about it ----------------------------
-def _no_options(n: int) -> dict:
+def _no_options(n: int) -> Options:
     return {}
 
 
@@ -590,13 +600,13 @@ class Shuffle:
 
     name: str
     function: Callable[..., list[int]]
-    check: Callable[..., dict] = field(default=_no_options, repr=False)
+    check: Callable[..., Options] = field(default=_no_options, repr=False)
     option_names: tuple[str, ...] = ()
     shape_option: bool = False
     sampler: Sampler | None = field(default=None, repr=False)
     exact: Callable[..., tuple[np.ndarray, int]] | None = field(default=None, repr=False)
 
-    def check_options(self, n: int, options: dict) -> dict:
+    def check_options(self, n: int, options: Options) -> Options:
         """``options`` (a dict) checked for ``n`` items: ``TypeError`` for an unknown option."""
         unknown = sorted(set(options) - set(self.option_names))
         if unknown:
@@ -604,7 +614,7 @@ class Shuffle:
             raise TypeError(f"the {self.name} shuffle takes {takes}; got {', '.join(unknown)}")
         return self.check(n, **options)
 
-    def board_options(self, rows: int, cols: int, options: dict) -> dict:
+    def board_options(self, rows: int, cols: int, options: Options) -> Options:
         """The options for shuffling a ``rows x cols`` board (the shape filled in if needed)."""
         if self.shape_option:
             options = {"shape": (rows, cols), **options}
@@ -642,8 +652,15 @@ _add(
 )
 
 
-def register_shuffle(*, sampler: Sampler | None = None, exact=None, check=None, option_names=(),
-                     shape_option: bool = False, name: str | None = None):  # fmt: skip
+def register_shuffle(
+    *,
+    sampler: Sampler | None = None,
+    exact: Callable[..., tuple[np.ndarray, int]] | None = None,
+    check: Callable[..., Options] | None = None,
+    option_names: Sequence[str] = (),
+    shape_option: bool = False,
+    name: str | None = None,
+) -> Callable[[_F], _F]:
     """Decorator: register ``function(n, rng=None, **options) -> list`` as a shuffle, with its facts.
 
     Parameters
@@ -689,7 +706,7 @@ def register_shuffle(*, sampler: Sampler | None = None, exact=None, check=None, 
     if name is not None and not isinstance(name, str):
         raise TypeError(f"name must be a str or None, got {describe(name)}")
 
-    def register(function):
+    def register(function: _F) -> _F:
         if not callable(function):
             raise TypeError(
                 f"register_shuffle decorates a function (n, rng=None) -> list, got {describe(function)}"
@@ -752,11 +769,11 @@ def perm_from_board(board: Board, *, goal: Board | None = None) -> list[int]:
     return [item[tile] for tile in board.tiles]
 
 
-def _same_shape_goal(goal, rows: int, cols: int) -> Board:
-    goal = as_board("goal", goal)
-    if goal.shape != (rows, cols):
-        raise ValueError(f"the goal is {goal.rows}x{goal.cols} but the board is {rows}x{cols}")
-    return goal
+def _same_shape_goal(goal: object, rows: int, cols: int) -> Board:
+    goal_board = as_board("goal", goal)
+    if goal_board.shape != (rows, cols):
+        raise ValueError(f"the goal is {goal_board.rows}x{goal_board.cols} but the board is {rows}x{cols}")
+    return goal_board
 
 
 def make_solvable(board: Board) -> Board:
@@ -781,7 +798,9 @@ def make_solvable(board: Board) -> Board:
     return board.swap(0, 1)
 
 
-def random_solvable_board(rows: int, cols: int, rng=None, *, goal: Board | None = None) -> Board:
+def random_solvable_board(
+    rows: int, cols: int, rng: RandomSeed = None, *, goal: Board | None = None
+) -> Board:
     """A random board, drawn uniformly from all boards that can reach ``goal`` (default: blank last).
 
     (Called ``uniform_solvable`` before; :func:`puzzlelab.distributions.uniform_solvable` is the
@@ -805,7 +824,9 @@ def random_solvable_board(rows: int, cols: int, rng=None, *, goal: Board | None 
     return board.swap(first, second)
 
 
-def shuffle_board(name: str, rows: int, cols: int, rng=None, *, solvable: bool = False, **options) -> Board:
+def shuffle_board(
+    name: str, rows: int, cols: int, rng: RandomSeed = None, *, solvable: bool = False, **options: object
+) -> Board:
     """A board shuffled by the algorithm ``name`` from the blank-last goal.
 
     ``solvable=True`` applies the article's parity fix (``make_solvable``).
@@ -827,7 +848,7 @@ def shuffle_board(name: str, rows: int, cols: int, rng=None, *, solvable: bool =
 # -- the SitePoint article's code, in the order it is printed (lessons 01 and 02) ---------
 # The article stores the board as ``boardParts[x][y]`` (x the column), so its loops and its
 # fix are modelled here cell by cell; the functions above keep the library's row-major order.
-def article_naive_swap(rows: int, cols: int, rng=None) -> list[int]:
+def article_naive_swap(rows: int, cols: int, rng: RandomSeed = None) -> list[int]:
     """The article's naive double loop as printed: cells visited column by column.
 
     ``for (i ...) for (j ...) swapTiles(i, j, k, l)`` with ``boardParts[i][j]``, ``i`` the
