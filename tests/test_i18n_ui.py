@@ -120,6 +120,12 @@ def test_playable_statuses_and_errors_in_chinese(make):
         view.solve()
         solved = view.status
     assert hint.startswith("提示：移动数码块 3；还需 1 步"), hint
+    with language("zh-CN"):
+        view._guarded(view._dispatch, {"do": "move", "move": "D"})  # an arrow key at the edge
+    assert view.error_message == "不能移动 'D'：空白块在第 1 行第 1 列，已经到了边上"
+    with language("en"):
+        view._guarded(view._dispatch, {"do": "move", "move": "D"})
+    assert view.error_message == "illegal move 'D': the blank at row 1, column 1 is on the edge"
     assert refused == "这是空白块：请点击它旁边的数码块"
     assert solved.startswith("由计算机还原：1 步"), solved
 

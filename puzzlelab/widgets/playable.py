@@ -31,7 +31,7 @@ import traitlets
 from matplotlib.figure import Figure
 
 from .._validate import choice, describe, random_generator, whole
-from ..board import BLANK, MAX_SIDE, Board, check_shape
+from ..board import BLANK, MAX_SIDE, MOVES, Board, check_shape
 from ..i18n import N_
 from ..i18n import gettext as _
 from ..plots.boards import draw_board, draw_picture_board, sample_image, tile_pieces
@@ -338,6 +338,18 @@ class PlayableBoard(LiveView):
 
     def move(self, move: str) -> None:
         """The blank travels ``move`` (``"U"``, ``"D"``, ``"L"`` or ``"R"``): what an arrow key does."""
+        if (
+            isinstance(move, str)
+            and move in MOVES
+            and move not in {name for name, _b in self._board.successors()}
+        ):
+            # an arrow key pressed at the edge: the board's message, in the student's language
+            row, col = self._board.blank_position
+            raise ValueError(
+                _("illegal move {move!r}: the blank at row {row}, column {col} is on the edge").format(
+                    move=move, row=row, col=col
+                )
+            )
         self._go(self._board.move(move))
 
     def click(self, cell: int) -> None:
