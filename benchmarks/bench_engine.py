@@ -16,6 +16,8 @@ Parts:
 3. ``ida``: IDA* with Manhattan on the first 40 of those boards.
 4. ``board``: 100,000 ``Board(tiles, 3, 3)`` constructions from exact-int tuples, and 20,000
    ``Board.parse`` calls on texts.
+5. ``solvable``: ``parity.is_solvable`` 50,000 times on those 3x3 boards (goal given) and 20,000
+   times on 200 random 4x4 boards (default goal).
 
 Printed as ``side | side | ... | this tree``, with ratios (old / new: above 1 means this tree is
 faster). Example: ``.venv/bin/python benchmarks/bench_engine.py --revs 5180a5e,d24ffa4``.
@@ -32,7 +34,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PARTS = ("astar", "manhattan", "ida", "board")
+PARTS = ("astar", "manhattan", "ida", "board", "solvable")
 
 WORKER = r"""
 import json, os, sys, time
@@ -76,6 +78,16 @@ if part == "board":
     print(json.dumps({"row": "Board(tiles, 3, 3) x 100,000", "cpu": t, "nodes": 0}))
     t, _ = timed(lambda: [Board.parse(texts[k % 202]) for k in range(20_000)])
     print(json.dumps({"row": "Board.parse(text) x 20,000", "cpu": t, "nodes": 0}))
+if part == "solvable":
+    from puzzlelab.parity import is_solvable
+    cases = boards()
+    goal = Board.goal(3, 3)
+    t, n = timed(lambda: sum(is_solvable(cases[k % 202], goal) for k in range(50_000)))
+    print(json.dumps({"row": "is_solvable 3x3 x 50,000", "cpu": t, "nodes": 0}))
+    rng = np.random.default_rng(16)
+    fours = [Board(tuple(int(t) for t in rng.permutation(16)), 4, 4) for _ in range(200)]
+    t, n = timed(lambda: sum(is_solvable(fours[k % 200]) for k in range(20_000)))
+    print(json.dumps({"row": "is_solvable 4x4 x 20,000", "cpu": t, "nodes": 0}))
 """
 
 

@@ -154,3 +154,18 @@ def test_explanation_is_consistent_on_4x4(tiles):
 def test_goal_of_another_shape_is_an_error():
     with pytest.raises(ValueError, match="board is 3x3 but the goal is 2x2"):
         is_solvable(Board.goal(3, 3), Board.goal(2, 2))
+
+
+@given(st.integers(2, 9), st.integers(2, 9), st.randoms(use_true_random=False), st.booleans())
+def test_is_solvable_gives_the_explanations_verdict_on_any_shape_and_goal(rows, cols, rnd, random_goal):
+    """is_solvable's fast path (no explanation built) and explain() agree on every shape (up to
+    81 cells, so both inversion counters are used), for the blank-last goal and for any goal."""
+    tiles = list(range(rows * cols))
+    rnd.shuffle(tiles)
+    board = Board(tuple(tiles), rows, cols)
+    goal = None
+    if random_goal:
+        rnd.shuffle(tiles)
+        goal = Board(tuple(tiles), rows, cols)
+    assert is_solvable(board, goal) == explain(board, goal).solvable
+    assert is_solvable(board.text(), goal) == explain(board, goal).solvable  # text is read as a board
