@@ -1,6 +1,7 @@
 # make lab          -- create .venv, install puzzlelab with JupyterLab only, copy the student edition into
 #                      work/student (git-ignored; your edits are kept) and open it on 127.0.0.1
 # make lab-teacher  -- the same with the teacher's edition (solutions, hidden tests) in work/teacher
+#                      (LESSON_LANG=zh-CN: the Chinese lessons, and JupyterLab's menus in Chinese)
 # make test         -- create .venv with the test tools (every extra) and run every test
 # make test-fast    -- the quick tests only (no slow, browser or notebook tests)
 # make test-oldest  -- the library tests in .venv-oldest, with the runtime dependencies at their lower bounds
@@ -15,7 +16,12 @@ OLDEST ?= .venv-oldest
 PORT   ?= 8888
 WORK   ?= work
 # JupyterLab as the project starts it: loopback, no "official Jupyter news" pop-up (puzzlelab's settings overrides)
-LAB_ARGS = --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) --LabApp.app_settings_dir=puzzlelab/data/lab-settings
+# make lab LESSON_LANG=zh-CN: the Chinese edition, with JupyterLab's language pack (the zh extra) switched on
+LESSON_LANG ?= en
+ZH_LAB = $(filter zh-CN zh zh_CN,$(LESSON_LANG))
+LAB_ZH_STAMP = $(VENV)/.puzzlelab-lab-zh
+LAB_SETTINGS = puzzlelab/data/lab-settings$(if $(ZH_LAB),-zh-CN)
+LAB_ARGS = --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) --LabApp.app_settings_dir=$(LAB_SETTINGS)
 ROOT_FLAG = $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 # tests that need the test tools or the servers, not the library's dependencies (see test-oldest)
 NOT_LIBRARY = tests/browser tests/test_cli.py tests/test_wheel.py tests/test_binder.py tests/test_environment_yml.py \
@@ -34,18 +40,22 @@ $(LAB_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[lab]"
 	touch $(LAB_STAMP)
 
+$(LAB_ZH_STAMP): pyproject.toml | $(LAB_STAMP)
+	$(BIN)/python -m pip install -q -e ".[lab,zh]"
+	touch $(LAB_ZH_STAMP)
+
 # what testing needs: every extra (each is exercised by a test) and the benchmark's rival solver
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[test,bench]" --group dev
-	touch $(STAMP) $(LAB_STAMP) $(DOCS_STAMP)
+	touch $(STAMP) $(LAB_STAMP) $(LAB_ZH_STAMP) $(DOCS_STAMP)
 
 # The lessons are opened from a copy (git-ignored), never from notebooks/: nothing a server autosaves is tracked.
-lab: $(LAB_STAMP)
-	$(BIN)/python -m puzzlelab copy $(WORK)/student
+lab: $(LAB_STAMP) $(if $(ZH_LAB),$(LAB_ZH_STAMP))
+	$(BIN)/python -m puzzlelab copy $(WORK)/student --lang $(LESSON_LANG)
 	$(BIN)/jupyter lab $(LAB_ARGS) --ServerApp.root_dir=$(WORK)/student $(ROOT_FLAG)
 
-lab-teacher: $(LAB_STAMP)
-	$(BIN)/python -m puzzlelab copy $(WORK)/teacher --teacher
+lab-teacher: $(LAB_STAMP) $(if $(ZH_LAB),$(LAB_ZH_STAMP))
+	$(BIN)/python -m puzzlelab copy $(WORK)/teacher --teacher --lang $(LESSON_LANG)
 	$(BIN)/jupyter lab $(LAB_ARGS) --ServerApp.root_dir=$(WORK)/teacher $(ROOT_FLAG)
 
 lint: $(STAMP)

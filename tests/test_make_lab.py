@@ -37,14 +37,14 @@ def _get(url: str):
         return json.load(answer)
 
 
-def _serve(target: str, tmp_path: Path):
+def _serve(target: str, tmp_path: Path, *extra: str):
     port = _free_port()
     env = {**os.environ, "JUPYTER_TOKEN": "t0ken", "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"),
            "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"), "JUPYTERLAB_SETTINGS_DIR": str(tmp_path / "settings"),
            "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "ws"), "BROWSER": "true"}  # fmt: skip
     # this interpreter's environment stands in for .venv (already installed: no stamp to make)
     command = ["make", "-s", target, f"VENV={sys.prefix}", "LAB_STAMP=Makefile", f"PORT={port}",
-               f"WORK={tmp_path / 'work'}"]  # fmt: skip
+               f"WORK={tmp_path / 'work'}", *extra]  # fmt: skip
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
     url = f"http://127.0.0.1:{port}"
@@ -65,12 +65,16 @@ def _stop(server) -> None:
     server.wait(timeout=30)
 
 
-@pytest.mark.parametrize(("target", "edition"), [("lab", "student"), ("lab-teacher", "teacher")])
-def test_make_lab_opens_a_copy_of_the_right_edition_without_the_news_pop_up(target, edition, tmp_path):
+@pytest.mark.parametrize(
+    ("target", "edition", "lang"),
+    [("lab", "student", "en"), ("lab-teacher", "teacher", "en"), ("lab", "student", "zh-CN")],
+)
+def test_make_lab_opens_a_copy_of_the_right_edition_without_the_news_pop_up(target, edition, lang, tmp_path):
     before = subprocess.run(
         ["git", "status", "--porcelain", "notebooks"], cwd=ROOT, capture_output=True, text=True
     )
-    server, url = _serve(target, tmp_path)
+    # LESSON_LANG=zh-CN: the Chinese lessons and JupyterLab's menus in Chinese (the zh extra is installed)
+    server, url = _serve(target, tmp_path, f"LESSON_LANG={lang}", "LAB_ZH_STAMP=Makefile")
     try:
         listing = _get(f"{url}/api/contents?token=t0ken")
         names = {item["name"] for item in listing["content"]}
@@ -83,6 +87,11 @@ def test_make_lab_opens_a_copy_of_the_right_edition_without_the_news_pop_up(targ
         effective = {**defaults, **news["settings"]}  # the user's own settings over the defaults
         assert effective["fetchNews"] == "false"
         assert effective["checkForUpdates"] is False
+        play = _get(f"{url}/api/contents/00_play.ipynb?token=t0ken&content=1")["content"]
+        assert play["cells"][0]["source"].startswith("# 00 · Play") == (lang == "en")  # 动手玩 in Chinese
+        language = _get(f"{url}/lab/api/settings/@jupyterlab/translation-extension:plugin?token=t0ken")
+        defaults = {name: spec.get("default") for name, spec in language["schema"]["properties"].items()}
+        assert {**defaults, **language["settings"]}["locale"] == ("zh_CN" if lang == "zh-CN" else "default")
     finally:
         _stop(server)
     assert (tmp_path / "work" / edition / "00_play.ipynb").is_file()
