@@ -205,6 +205,17 @@ def my_manhattan(board, goal):
     return total
 
 
+def signed_manhattan(board, goal, fold=lambda x: x):
+    """abs() forgotten: the row and column differences keep their signs (``fold=abs`` takes abs of
+    each tile's signed sum instead of each difference)."""
+    total = 0
+    for tile in board.tiles:
+        if tile:
+            (r, c), (gr, gc) = board.position(tile), goal.position(tile)
+            total += fold((r - gr) + (c - gc))
+    return total
+
+
 def manhattan_with_blank(board, goal):
     return sum(
         abs(r - gr) + abs(c - gc)
@@ -449,7 +460,7 @@ CATALOGUE = {
         [
             ("tile's direction", lambda: "LL", "illegal"),
             ("one move short", lambda: "R", "away from home"),
-            ("lower case", lambda: "rr", "letters U, D, L, R"),
+            ("lower case", lambda: "rr", r"not a move \(moves are the capital letters U, D, L, R"),
             ("a list", lambda: ["R", "R"], "not a string"),
             ("one too many", lambda: "RRR", "illegal"),
         ],
@@ -677,6 +688,7 @@ CATALOGUE = {
             ("no slide", lambda r, c: Board.goal(r, c).swap(0, 1), "gets it right"),
             ("rows and columns swapped", lambda r, c: fooled_board(c, r), "rows of"),
             ("text that is no board", lambda r, c: "hello", "not a board"),
+            ("tiles twice", lambda r, c: "1 1 2 3/4 5 6 _", "holds the tiles 1 to 7 once each"),
             ("the goal", lambda r, c: Board.goal(r, c), "gets it right"),
         ],
         [],
@@ -741,7 +753,14 @@ CATALOGUE = {
                     for k, t in enumerate(b.tiles)
                     if t
                 ),
-                "goal's position",
+                "position in `goal`",
+            ),
+            ("goal ignored", lambda b, g: my_manhattan(b, Board.goal(b.rows, b.cols)), "position in `goal`"),
+            ("abs() forgotten", signed_manhattan, r"take abs\(\) of the differences, or they cancel"),
+            (
+                "abs() of each tile's sum",
+                lambda b, g: signed_manhattan(b, g, fold=abs),
+                r"take abs\(\) of the differences",
             ),
             ("the library", lambda b, g: heuristics.manhattan(b, g), "library's"),
             ("floats", lambda b, g: my_manhattan(b, g) + 0.5, "a float where"),
@@ -764,10 +783,12 @@ CATALOGUE = {
         lesson03.check_overestimate,
         far_overestimate,
         [
-            ("the lesson's board", lambda: "1 2 3/4 5 6/7 _ 8", "only 1 moves"),
+            ("the lesson's board", lambda: "1 2 3/4 5 6/7 _ 8", "only 1 move from"),
             ("admissible there", admissible_far_board, "does not overestimate"),
             ("cannot reach", lambda: "1 2 3/4 5 6/8 7 _", "cannot reach"),
             ("not a board", lambda: 42, "not a board"),
+            ("a short row", lambda: "1 2 3/4 5 6/7 _", "rows have different lengths"),
+            ("a word for the blank", lambda: "1 2 3/4 5 6/7 blank 8", "neither a tile number nor the blank"),
             ("4x4", lambda: Board.goal(4, 4).move("U"), "3x3"),
         ],
         [],

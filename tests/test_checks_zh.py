@@ -2,7 +2,7 @@
 of the catalogue (``puzzlelab/locale/zh_CN/checks.po``, compiled into the shipped ``.mo``).
 
 Under ``language("zh-CN")`` every check of every lesson is given each wrong answer of the
-catalogue of slips in ``test_check_catalogue.py`` (the same 309 wrong answers the English test
+catalogue of slips in ``test_check_catalogue.py`` (the same 315 wrong answers the English test
 uses): the message must be Chinese, carry no untranslated English sentence of the catalogue, still
 name the slip and never give the answer away; the right answer prints the Chinese "correct" line.
 
@@ -34,6 +34,11 @@ from puzzlelab.i18n import gettext, language
 
 CHECKS_PO = Path(exercises.__file__).resolve().parents[1] / "locale" / "zh_CN" / "checks.po"
 CJK = re.compile(r"[\u4e00-\u9fff]")
+#: A space between two Chinese characters (or Chinese punctuation): a message's pieces put together
+#: with a stray space where a Chinese value met the Chinese text beside its placeholder.
+STRAY_SPACE = re.compile(
+    r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef“”‘’] [\u3000-\u303f\u4e00-\u9fff\uff00-\uffef“”‘’]"
+)
 #: Three or more English words in a row (words of two letters or more): a sentence left in English.
 ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z']+(?: [A-Za-z][A-Za-z']+){2,}")
 
@@ -43,7 +48,8 @@ ZH_KEYWORDS = {
     "not text": "而不是文本",  # return {returns}, not {kind}: the kind "text"
     "not a whole number": "而不是(一个)?整数",  # ... not {returns}: "a whole number (an int)"
     "return a tuple": "请返回一个元组",  # return {returns}, not {kind}: "a tuple"
-    "only 1 moves": "只有 1 步",  # {board} is only {d} moves from the goal
+    "only 1 move from": "只有 1 步",  # {board} is only {moves} from the goal: "1 move"
+    "holds the tiles 1 to 7 once each": "含有数码块 1 到 7 各一次",  # a {rows}x{cols} board holds ... {last}
     "at most 10 moves": "最多相距 10 步",  # find one at most {most} moves away
 }
 
@@ -82,8 +88,10 @@ def translated_patterns() -> dict[str, re.Pattern[str]]:
     read from the shipped catalogue (so a catalogue not compiled after an edit fails here)."""
     with language("zh-CN"):
         translations = {msgid: gettext(msgid) for msgid in catalogue()}
-    return {
-        msgid: re.compile(".*?".join(re.escape(piece) for piece in literal_pieces(text)), re.S)
+    return {  # a space may be gone where a Chinese value filled the placeholder beside it (tidy)
+        msgid: re.compile(
+            ".*?".join(re.escape(piece).replace("\\ ", " ?") for piece in literal_pieces(text)), re.S
+        )
         for msgid, text in translations.items()
     }
 
@@ -148,6 +156,7 @@ def test_each_slip_is_named_in_chinese(name, slip, wrong, keyword, capsys):
     message = str(caught.value)
     assert CJK.search(message), message
     assert english_left(message) == [], message
+    assert not STRAY_SPACE.search(message), message
     assert names_the_slip(keyword, message), f"{keyword!r} is not named in: {message}"
     secrets_absent(message, name)
     assert capsys.readouterr().out == ""

@@ -103,7 +103,7 @@ def test_overestimate_and_detour_checks(capsys):
     board = far_overestimate()
     passes(lesson03.check_overestimate, lambda: board, capsys)
     passes(lesson03.check_overestimate, lambda: board.text(), capsys, hidden=True)
-    with pytest.raises(WrongAnswer, match="only 1 moves"):  # the lesson prints this board: refused
+    with pytest.raises(WrongAnswer, match="only 1 move from"):  # the lesson prints this board: refused
         lesson03.check_overestimate(lambda: "1 2 3/4 5 6/7 _ 8")
     admissible_there = next(
         b

@@ -41,6 +41,7 @@ from __future__ import annotations
 import dis
 import functools
 import math
+import re
 import reprlib
 import signal
 import threading
@@ -52,7 +53,7 @@ from typing import Any
 
 import numpy as np
 
-from ..board import Board
+from ..board import MAX_SIDE, MIN_SIDE, Board
 from ..i18n import N_
 from ..i18n import gettext as _
 
@@ -61,15 +62,18 @@ __all__ = [
     "NotAnswered",
     "TooSlow",
     "WrongAnswer",
+    "board_from",
     "call",
     "call_within",
     "exercise",
     "expect",
     "names_used",
     "plain",
+    "plural",
     "refuse_library",
     "same",
     "short",
+    "tidy",
     "time_limit",
     "whole_number",
 ]
@@ -94,6 +98,24 @@ def short(value: object) -> str:
     return text if len(text) <= _SHORT else text[: _SHORT - 3] + "..."
 
 
+#: A Chinese character or Chinese punctuation (，。：；、（）“”‘’ and the like).
+_CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef\u2018\u2019\u201c\u201d"
+_SPACE_IN_CHINESE = re.compile(f"(?<=[{_CJK}]) (?=[{_CJK}])")
+
+
+def tidy(text: str) -> str:
+    """``text`` without the spaces a message's pieces leave between two Chinese characters.
+
+    A Chinese template keeps a space beside a placeholder (``{where} 返回了``) because the value is
+    often code or a number (``my_fix('1 2/3 _') 返回了``); when the value turns out to be Chinese
+    too (``你的函数``) the space reads as a slip. English text has no such pair and is unchanged.
+
+    >>> tidy("对于 局面“1 2/3 _”，你的函数 返回了 4")
+    '对于局面“1 2/3 _”，你的函数返回了 4'
+    """
+    return _SPACE_IN_CHINESE.sub("", text)
+
+
 def _name(fn: object) -> str:
     return getattr(fn, "__name__", None) or _("your function")
 
@@ -107,7 +129,7 @@ class NotAnswered(Exception):
 
     def __init__(self, what_to_do: str = _ANSWER_ABOVE):
         self.what_to_do = _(what_to_do)
-        super().__init__(_("not answered yet: {what_to_do}").format(what_to_do=self.what_to_do))
+        super().__init__(tidy(_("not answered yet: {what_to_do}").format(what_to_do=self.what_to_do)))
 
     def _render_traceback_(self) -> list[str]:  # IPython shows this instead of a traceback
         return [str(self)]
@@ -130,7 +152,7 @@ class WrongAnswer(AssertionError):
             text = _("wrong answer ({title}): {message}").format(title=self.title, message=self.message)
         else:
             text = _("wrong answer: {message}").format(message=self.message)
-        return text + ("\n" + _("hint: {hint}").format(hint=self.hint) if self.hint else "")
+        return tidy(text + ("\n" + _("hint: {hint}").format(hint=self.hint) if self.hint else ""))
 
     def set_title(self, title: str) -> None:
         """Put the message under an exercise's title (kept if it already has one)."""
@@ -590,6 +612,71 @@ def whole_number(value: object, *, where: str, returns: str | None = None) -> in
     return got
 
 
+_PLURALS = {
+    "move": (N_("{count} move"), N_("{count} moves")),
+    "tile": (N_("{count} tile"), N_("{count} tiles")),
+    "board": (N_("{count} board"), N_("{count} boards")),
+}
+
+
+def plural(count: int, word: str) -> str:
+    """``"1 move"``, ``"2 moves"`` (``word`` is one of move, tile, board), in the student's language."""
+    return _(_PLURALS[word][count != 1]).format(count=count)
+
+
+# -- boards a student returns ------------------------------------------------------------------
+_BLANK_MARKS = ("_", ".", "-", "0")
+
+
+def _board_trouble(value: object, error: Exception) -> str:
+    """What keeps ``value`` (a plain value that ``Board.parse`` refused with ``error``) from being
+    a board, in the student's language; Board.parse's own English words only as a last resort."""
+    if value is None:
+        return _("it is None: did your function forget a `return`?")
+    if not isinstance(value, str):
+        if isinstance(value, list | tuple) and value:
+            return _("Board.parse says: {error}").format(error=short(str(error)))
+        return _("it is {kind}, not text").format(kind=_(_FAMILY_NAMES[_family(value)]))
+    rows = [line.replace(",", " ").split() for line in value.replace("/", "\n").splitlines() if line.strip()]
+    if not rows:
+        return _("the text is empty")
+    widths = [len(row) for row in rows]
+    if len(set(widths)) > 1:
+        return _("its rows have different lengths: {lengths}").format(lengths=", ".join(map(str, widths)))
+    odd = next((c for row in rows for c in row if c not in _BLANK_MARKS and not c.isdecimal()), None)
+    if odd is not None:
+        return _("{cell} is neither a tile number nor the blank _").format(cell=short(odd))
+    if not MIN_SIDE <= len(rows) <= MAX_SIDE or not MIN_SIDE <= widths[0] <= MAX_SIDE:
+        return _("it has {rows} rows of {cols} cells; a board has {least} to {most} of each").format(
+            rows=len(rows), cols=widths[0], least=MIN_SIDE, most=MAX_SIDE
+        )
+    return _("a {rows}x{cols} board holds the tiles 1 to {last} once each and one blank").format(
+        rows=len(rows), cols=widths[0], last=len(rows) * widths[0] - 1
+    )
+
+
+def board_from(value: object, *, where: str, returns: str) -> Board:
+    """A student's board, given as a Board or in a form ``Board.parse`` reads (text such as
+    ``"1 2 3/4 5 6/7 _ 8"``, or rows): otherwise :class:`WrongAnswer` saying, in the student's
+    language, what keeps it from being a board. ``returns`` says what to return."""
+    value = plain(value, where=where, returns=returns)
+    if isinstance(value, Board):
+        return value
+    try:
+        return Board.parse(value)
+    except (TypeError, ValueError) as error:
+        raise WrongAnswer(
+            _("{where} returned {value}, which is not a board ({error})").format(
+                where=where, value=short(value), error=_board_trouble(value, error)
+            ),
+            hint=_(
+                "return {returns}; as text, a board is its rows separated by /, the cells of a row "
+                "by spaces, and the blank written _"
+            ).format(returns=returns),
+            reason="not a board",
+        ) from None
+
+
 def names_used(fn: object, seen: set[int] | None = None) -> set[str]:
     """The global and attribute names ``fn``'s code uses, following the functions it calls that
     were defined beside it (same globals: the notebook), nested functions and lambdas included."""
@@ -668,7 +755,7 @@ def exercise(title: str) -> Callable[[Callable[..., Any]], Callable[..., None]]:
                     title=_(title),
                 ) from error
             further = _(" (further cases too)") if hidden else ""
-            print(_("correct: {title}").format(title=_(title)) + further)
+            print(tidy(_("correct: {title}").format(title=_(title)) + further))
 
         run.title = title  # type: ignore[attr-defined]
         return run

@@ -20,7 +20,18 @@ from ..i18n import N_
 from ..i18n import gettext as _
 from ..parity import is_solvable
 from ..shuffles import shuffle_board
-from ._core import WrongAnswer, call, exercise, expect, plain, refuse_library, same, short, whole_number
+from ._core import (
+    WrongAnswer,
+    call,
+    exercise,
+    expect,
+    plain,
+    plural,
+    refuse_library,
+    same,
+    short,
+    whole_number,
+)
 
 __all__ = [
     "EXERCISE_BOARDS",
@@ -103,18 +114,6 @@ def _moves_hint(got: object, want: list[str]) -> str:
     return recipe
 
 
-_PLURALS = {
-    "move": (N_("{count} move"), N_("{count} moves")),
-    "tile": (N_("{count} tile"), N_("{count} tiles")),
-    "board": (N_("{count} board"), N_("{count} boards")),
-}
-
-
-def _plural(count: int, word: str) -> str:
-    """``"1 move"``, ``"2 moves"`` (``word`` is one of move, tile, board), in the student's language."""
-    return _(_PLURALS[word][count != 1]).format(count=count)
-
-
 _STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 
 
@@ -189,6 +188,13 @@ def _apply(moves: object, start: Board) -> Board:
         )
     board = start
     for step, move in enumerate(moves, 1):
+        if move not in MOVES and move.upper() in MOVES:
+            raise WrongAnswer(
+                _(
+                    "move {step} is {move}, which is not a move (moves are the capital letters U, D, L, R)"
+                ).format(step=step, move=repr(move)),
+                hint=_('write the moves in capitals, such as "UL"'),
+            )
         if move not in MOVES:
             raise WrongAnswer(
                 _("move {step} is {move}").format(step=step, move=repr(move)),
@@ -214,7 +220,7 @@ def check_solve_moves(solve_moves, *, hidden=False):
     if not end.is_goal():
         raise WrongAnswer(
             _("after your {moves} the board is {board}, with {tiles} away from home").format(
-                moves=_plural(len(moves), "move"), board=end.text(), tiles=_plural(end.misplaced(), "tile")
+                moves=plural(len(moves), "move"), board=end.text(), tiles=plural(end.misplaced(), "tile")
             ),
             hint=_("look where the blank is and which tiles are off"),
         )
@@ -364,7 +370,7 @@ def check_solvable_choice(solvable_indices, *, hidden=False):
         if wrong and case == 0:  # the exercise's own boards: how many, not which (that gives it away)
             raise WrongAnswer(
                 _("for {which}: your set is wrong about {boards} of {total}").format(
-                    which=which, boards=_plural(len(wrong), "board"), total=len(boards)
+                    which=which, boards=plural(len(wrong), "board"), total=len(boards)
                 ),
                 hint=explain,
             )

@@ -31,6 +31,7 @@ from ..shuffles import make_solvable
 from ._core import (
     NotAnswered,
     WrongAnswer,
+    board_from,
     call,
     exercise,
     expect,
@@ -70,19 +71,7 @@ _PARITY_ANSWERS = ("is_solvable", "explain")
 
 
 def _as_board(value: object, where: str) -> Board:
-    returns = _('a Board or text such as "1 2 3 4/5 6 _ 7"')
-    value = plain(value, where=where, returns=returns)
-    if isinstance(value, Board):
-        return value
-    try:
-        return Board.parse(value)
-    except (TypeError, ValueError) as error:
-        raise WrongAnswer(
-            _("{where} returned {value}, which is not a board ({error})").format(
-                where=where, value=short(value), error=error
-            ),
-            hint=_("return {returns}").format(returns=returns),
-        ) from None
+    return board_from(value, where=where, returns=_('a Board or text such as "1 2 3 4/5 6 _ 7"'))
 
 
 # -- "write it yourself": the library's answer is refused while the student's code runs ---------
@@ -337,8 +326,8 @@ def check_rule(my_rule, *, hidden=False):
                 same(
                     got,
                     truth,
-                    where=_("board {board} with goal {goal}").format(
-                        board=repr(board.text()), goal=repr(goal.text())
+                    where=_("board '{board}' with goal '{goal}'").format(
+                        board=board.text(), goal=goal.text()
                     ),
                     hint=_rule_hint(board, goal, truth),
                 )
@@ -377,7 +366,7 @@ def check_fix(my_fix, *, hidden=False):
                 same(
                     got.text(),
                     want.text(),
-                    where=_("board {board}").format(board=repr(board.text())),
+                    where=_("board '{board}'").format(board=board.text()),
                     hint=_fix_hint(board, got, want),
                 )
 

@@ -32,11 +32,13 @@ from ..shuffles import random_solvable_board, shuffle_board
 from ._core import (
     TooSlow,
     WrongAnswer,
+    board_from,
     call,
     call_within,
     exercise,
     expect,
     plain,
+    plural,
     refuse_library,
     same,
     short,
@@ -77,17 +79,7 @@ def _as_board(value, where: str, *, none_hint: str | None = None) -> Board:
             hint=none_hint or _("return the board you found"),
             reason="none",
         )
-    if isinstance(value, Board):
-        return value
-    try:
-        return Board.parse(value)
-    except (TypeError, ValueError) as error:
-        raise WrongAnswer(
-            _("{where} returned {value}, which is not a board ({error})").format(
-                where=where, value=short(value), error=error
-            ),
-            hint=_("return {returns}").format(returns=_(_BOARD_RETURNS)),
-        ) from None
+    return board_from(value, where=where, returns=_(_BOARD_RETURNS))
 
 
 #: How long a zero-argument search for a board (exercises "admissible?" and B) may run.
@@ -144,14 +136,37 @@ def _manhattan_cases(hidden: bool) -> list[tuple[Board, Board]]:
     return cases
 
 
+def _signed_sums(board: Board, goal: Board) -> set[int]:
+    """What a Manhattan distance gives when the differences keep their signs (``abs()`` forgotten,
+    for both, for rows or columns only, or taken of each tile's sum instead of each difference)."""
+    rows = cols = folded = 0
+    unsigned_rows = unsigned_cols = 0
+    for tile in board.tiles:
+        if tile:
+            (r, c), (gr, gc) = board.position(tile), goal.position(tile)
+            rows, cols, folded = rows + r - gr, cols + c - gc, folded + abs(r - gr + c - gc)
+            unsigned_rows, unsigned_cols = unsigned_rows + abs(r - gr), unsigned_cols + abs(c - gc)
+    sums = {rows + cols, folded, unsigned_rows + cols, rows + unsigned_cols}
+    return sums | {-total for total in sums}
+
+
 def _manhattan_hint(board: Board, goal: Board, got: object) -> str:
-    """Name the slip: the blank counted, the board's index used for the goal, or rows only."""
+    """Name the slip: the blank counted, abs() forgotten, a fixed goal used, or rows only."""
     blank_r, blank_c = board.position(0)
     goal_r, goal_c = goal.position(0)
-    if got == heuristics.manhattan(board, goal) + abs(blank_r - goal_r) + abs(blank_c - goal_c):
+    want = heuristics.manhattan(board, goal)
+    if got == want + abs(blank_r - goal_r) + abs(blank_c - goal_c):
         return _("the blank is not a tile: skip it (0)")
     if got == heuristics.misplaced(board, goal):
         return _("that counts misplaced tiles; Manhattan adds how far each tile is from its goal cell")
+    if type(got) is int and got < want and got in _signed_sums(board, goal):
+        return _("each tile's rows and columns are distances: take abs() of the differences, or they cancel")
+    fixed = Board.goal(board.rows, board.cols)
+    if goal != fixed and got == heuristics.manhattan(board, fixed):
+        return _(
+            "this case's goal has the blank first: use each tile's position in `goal` "
+            "(goal.position(tile)), not the blank-last goal"
+        )
     return _("skip the blank (0); use the goal's position of each tile, not the board's index")
 
 
@@ -175,9 +190,7 @@ def check_manhattan(my_manhattan, *, hidden=False):
             same(
                 got,
                 want,
-                where=_("board {board} and goal {goal}").format(
-                    board=repr(board.text()), goal=repr(goal.text())
-                ),
+                where=_("board '{board}' and goal '{goal}'").format(board=board.text(), goal=goal.text()),
                 hint=_manhattan_hint(board, goal, plain(got)),
             )
 
@@ -194,7 +207,7 @@ def check_greedy_extra(greedy_extra_moves, *, hidden=False):
         same(
             got,
             run.cost - optimum,
-            where=_("board {board}").format(board=repr(board.text())),
+            where=_("board '{board}'").format(board=board.text()),
             reveal=False,
             hint=_greedy_extra_hint(got, run, optimum),
         )
@@ -246,8 +259,8 @@ def check_overestimate(overestimate_board, *, hidden=False):
     d = exact_distance(board)
     expect(
         d >= OVERESTIMATE_MIN_DISTANCE,
-        _("{board} is only {d} moves from the goal; find one at least {least} away").format(
-            board=board.text(), d=d, least=OVERESTIMATE_MIN_DISTANCE
+        _("{board} is only {moves} from the goal; find one at least {least} away").format(
+            board=board.text(), moves=plural(d, "move"), least=OVERESTIMATE_MIN_DISTANCE
         ),
         hint=_("random boards (shuffles.random_solvable_board) are mostly 20 or more moves away"),
     )

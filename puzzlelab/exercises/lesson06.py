@@ -65,7 +65,7 @@ def check_pdb_values(pdb_values, *, hidden=False):
             same(
                 sum(values),
                 total,
-                where=_("board {board} (the sum of the values)").format(board=repr(board.text())),
+                where=_("board '{board}' (the sum of the values)").format(board=board.text()),
                 hint=_(
                     "index = sum of cell << (pdb.bits * k) over the pattern's tiles, k = 0, 1, ...; "
                     "cell is where the tile stands (board.tiles.index(tile)), not board.tiles[tile]"
