@@ -198,3 +198,13 @@ nb_mime_priority_overrides = [
     ("html", "application/vnd.jupyter.widget-state+json", None),
 ]
 nb_render_plugin = "default"
+
+
+def _chinese_pages_say_so(app, pagename, templatename, context, doctree) -> None:
+    """``<html lang="zh-CN">`` on the Chinese pages, so browsers pick a Chinese font and voice."""
+    if pagename.startswith("zh-CN/"):
+        context["language"] = "zh-CN"
+
+
+def setup(app) -> None:
+    app.connect("html-page-context", _chinese_pages_say_so)

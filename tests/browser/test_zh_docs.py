@@ -26,7 +26,8 @@ SITE = ROOT / "docs" / "_build" / "html"
 
 @pytest.fixture(scope="module")
 def site_url():
-    if not (SITE / "zh-CN" / "index.html").is_file():
+    front = SITE / "zh-CN" / "index.html"
+    if not front.is_file() or 'lang="zh-CN"' not in front.read_text(encoding="utf-8"):
         subprocess.run(
             [sys.executable, "-m", "sphinx", "-q", "-W", "--keep-going", "-b", "html", "docs", str(SITE)],
             cwd=ROOT, check=True, timeout=900,
@@ -56,6 +57,7 @@ def test_the_language_switch_leads_to_the_chinese_lessons_and_back(site_url, pag
     first = chinese[0]
     page.click(f"article a[href*='lessons/{first.name}']")
     page.wait_for_load_state("load")
+    assert page.locator("html").get_attribute("lang") == "zh-CN"  # browsers pick a Chinese font
     title = page.locator("article h1").first.inner_text()
     assert HAN.search(title), title
     pictures = page.locator("article img")
@@ -69,4 +71,5 @@ def test_the_language_switch_leads_to_the_chinese_lessons_and_back(site_url, pag
     page.wait_for_load_state("load")
     assert page.url.endswith("/index.html")
     assert "/zh-CN/" not in page.url
+    assert page.locator("html").get_attribute("lang") == "en"
     assert outside == [], f"the static site fetched from outside: {outside[:3]}"
