@@ -4,6 +4,8 @@ output is an error, every cell has an id, and the notebook names its kernel.
 
     python .ci/check_notebooks.py notebooks/*.ipynb
 
+Without arguments: every lesson, English (``notebooks/``) and Chinese (``notebooks/zh-CN/``).
+
 Standard library only.
 """
 
@@ -26,7 +28,8 @@ def problems(path: Path) -> list[str]:
         if cell["cell_type"] != "code" or not "".join(cell["source"]).strip():
             continue
         if cell.get("execution_count") is None:
-            found.append(f"{where}: not executed (run `make notebooks`)")
+            make = "make notebooks-zh" if path.parent.name == "zh-CN" else "make notebooks"
+            found.append(f"{where}: not executed (run `{make}`)")
         for output in cell.get("outputs", []):
             if output.get("output_type") == "error":
                 found.append(f"{where}: committed with an error: {output.get('ename')}")
@@ -40,5 +43,6 @@ def main(paths: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    lessons = [str(p) for p in sorted(Path("notebooks").glob("[0-9][0-9]_*.ipynb"))]
+    lessons = [str(p) for folder in ("notebooks", "notebooks/zh-CN")
+               for p in sorted(Path(folder).glob("[0-9][0-9]_*.ipynb"))]  # fmt: skip
     raise SystemExit(main(sys.argv[1:] or lessons))
