@@ -11,8 +11,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from puzzlelab import Board
 from puzzlelab.exercises import NotAnswered, WrongAnswer, call, exercise, expect, same
 from puzzlelab.exercises._core import _NOT_ANSWERED as NOT_ANSWERED
+from puzzlelab.exercises._core import board_from, tidy
+from puzzlelab.i18n import language
 from puzzlelab.widgets import Predict
 
 
@@ -446,3 +449,69 @@ def test_time_limit_refuses_a_bad_duration():
     for bad in (0, -1, True, "5"):
         with pytest.raises(ValueError, match="seconds"):
             time_limit(bad)  # type: ignore[arg-type]
+
+
+# -- boards a student returns, and Chinese text put together (issue 22) ------------------------
+@pytest.mark.parametrize(
+    ("value", "english", "chinese"),
+    [
+        ("", "(the text is empty)", "（文本是空的）"),
+        ("1 2/3 _ 4", "(its rows have different lengths: 2, 3)", "（各行的格数不一样：2, 3）"),
+        (
+            "1 2/3 hello",
+            "('hello' is neither a tile number nor the blank _)",
+            "（'hello' 既不是数码块的编号，也不是空白块 _）",
+        ),
+        (
+            "1 1/2 _",
+            "(a 2x2 board holds the tiles 1 to 3 once each and one blank)",
+            "（2x2 的局面应当含有数码块 1 到 3 各一次",
+        ),
+        (
+            "1 2 3 _",
+            "(it is 1x4; a board's rows and columns must each number 2 to 16)",
+            "（它是 1x4 的；局面的行数和列数都应在 2 到 16 之间）",
+        ),
+        (42, "(it is a number, not text)", "（它是一个数，不是文本）"),
+        (
+            None,
+            "(it is None: did your function forget a `return`?)",
+            "（它是 None：你的函数是不是忘了写 `return`？）",
+        ),
+        ([[1, 2], [3]], "(Board.parse says: ", "（Board.parse 报告："),
+    ],
+)
+def test_text_that_is_not_a_board_is_explained_in_the_students_language(value, english, chinese):
+    returns = "a Board"
+    with pytest.raises(WrongAnswer) as caught:
+        board_from(value, where="my_board()", returns=returns)
+    assert english in str(caught.value)
+    assert "rows separated by /, the cells of a row by spaces, and the blank written _" in str(caught.value)
+    with language("zh-CN"), pytest.raises(WrongAnswer) as caught:
+        board_from(value, where="my_board()", returns=returns)
+    message = str(caught.value)
+    assert chinese in message
+    assert "行与行之间用 / 分隔" in message
+    if "Board.parse" not in chinese:  # Board.parse's own English only as a quoted last resort
+        assert "cannot" not in message, message
+        assert "rows have" not in message, message
+
+
+def test_a_board_or_board_text_is_read():
+    goal = Board.goal(3, 3)
+    assert board_from(goal, where="f()", returns="a Board") == goal
+    assert board_from("1 2 3/4 5 6/7 8 _", where="f()", returns="a Board") == goal
+
+
+_CHINESE = "局面为你的函数返回了，。：“”（）"
+_OTHER = "ab1_'(/ "
+
+
+@given(st.text(alphabet=_CHINESE + _OTHER, max_size=40))
+def test_tidy_drops_exactly_the_spaces_between_two_chinese_characters(text):
+    def between_chinese(k: int) -> bool:
+        return text[k] == " " and 0 < k < len(text) - 1 and {text[k - 1], text[k + 1]} <= set(_CHINESE)
+
+    assert tidy(text) == "".join(c for k, c in enumerate(text) if not between_chinese(k))
+    english = "".join(c for c in text if c in _OTHER)
+    assert tidy(english) == english  # English text and code are never changed

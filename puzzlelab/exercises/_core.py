@@ -633,8 +633,8 @@ def _board_trouble(value: object, error: Exception) -> str:
     a board, in the student's language; Board.parse's own English words only as a last resort."""
     if value is None:
         return _("it is None: did your function forget a `return`?")
-    if not isinstance(value, str):
-        if isinstance(value, list | tuple) and value:
+    if not isinstance(value, str) or len(value) > 8 * MAX_SIDE * MAX_SIDE:
+        if isinstance(value, str | list | tuple) and value:
             return _("Board.parse says: {error}").format(error=short(str(error)))
         return _("it is {kind}, not text").format(kind=_(_FAMILY_NAMES[_family(value)]))
     rows = [line.replace(",", " ").split() for line in value.replace("/", "\n").splitlines() if line.strip()]
@@ -647,7 +647,7 @@ def _board_trouble(value: object, error: Exception) -> str:
     if odd is not None:
         return _("{cell} is neither a tile number nor the blank _").format(cell=short(odd))
     if not MIN_SIDE <= len(rows) <= MAX_SIDE or not MIN_SIDE <= widths[0] <= MAX_SIDE:
-        return _("it has {rows} rows of {cols} cells; a board has {least} to {most} of each").format(
+        return _("it is {rows}x{cols}; a board's rows and columns must each number {least} to {most}").format(
             rows=len(rows), cols=widths[0], least=MIN_SIDE, most=MAX_SIDE
         )
     return _("a {rows}x{cols} board holds the tiles 1 to {last} once each and one blank").format(
