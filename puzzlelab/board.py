@@ -44,8 +44,9 @@ MIN_SIDE, MAX_SIDE = 2, 16
 
 #: The four moves, named by the direction the blank travels, with (row, col) steps.
 MOVES: dict[str, tuple[int, int]] = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
-#: The move that undoes each move.
-OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+#: The move that undoes each move (keyed by ``str | None`` so a search can ask ``.get`` about the
+#: start's move, None, and get None back).
+OPPOSITE: dict[str | None, str] = {"U": "D", "D": "U", "L": "R", "R": "L"}
 _BLANK_TOKENS = {"_", ".", "0", "-"}
 #: ``Board.apply`` refuses sequences of more moves than this (about a second of sliding).
 MAX_MOVES = 1_000_000

@@ -39,12 +39,16 @@ import math
 import struct
 import zlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from ..board import BLANK, MOVES, Board
 from .trace import Trace
+
+if TYPE_CHECKING:
+    from .engine import Event, Key, SearchResult
 
 __all__ = ["FORMAT_VERSION", "DecodedRun", "EncodedNode", "decode_run", "encode_run", "pack_run"]
 
@@ -61,7 +65,7 @@ STEP_COLUMNS = ("step_node", "step_frontier", "step_generated", "step_skipped")
 NODE_COLUMNS = ("node_move", "node_h", "node_f", "node_dies")
 
 
-def smallest_column(values) -> np.ndarray:
+def smallest_column(values: npt.ArrayLike) -> np.ndarray:
     """``values`` in the smallest of :data:`INT_TYPES` / :data:`FLOAT_TYPES` that holds them exactly."""
     array = np.asarray(values, dtype=np.float64)
     if array.size == 0 or (np.all(array >= 0) and np.all(array == np.floor(array))):
@@ -76,14 +80,14 @@ def smallest_column(values) -> np.ndarray:
     raise AssertionError("float64 holds every float64")  # pragma: no cover
 
 
-def _trace_of(run) -> Trace:
+def _trace_of(run: object) -> Trace:
     if isinstance(run, Trace):
         return run
     if getattr(run, "events", None) is None and hasattr(run, "status"):
         raise ValueError("this search was not recorded: run it with record=True")
     if not hasattr(run, "events"):
         raise TypeError(f"run must be a Trace or a recorded SearchResult, got {type(run).__name__}")
-    return Trace(run)
+    return Trace(cast("SearchResult", run))  # a search result: it has events and a status
 
 
 def _order_sign(trace: Trace) -> tuple[str, int]:
@@ -98,6 +102,7 @@ class _Columns:
 
     def __init__(self, trace: Trace):
         root = trace.events[0].node  # the start: expanded first, or where the run stopped at once
+        assert root is not None  # the first event of a best-first run carries the start
         self.ties, self.sign = _order_sign(trace)
         self.steps = trace.steps
         self.move = [NO_MOVE]
@@ -107,25 +112,31 @@ class _Columns:
         self.ids = {id(root): 0}  # the engine's Node objects -> their index (to find the solved one)
         self.skip_move: list[int] = []
         self.step: dict[str, list[int]] = {name: [] for name in STEP_COLUMNS}
-        self.live: dict = {}  # state -> the node index of its live entry ("reached" rule)
+        # state -> the node index of its live entry ("reached" rule)
+        self.live: dict[tuple[int, ...], int] = {}
         self.supersede = trace._reopen_kills
 
-    def key(self, index: int, g: int, f) -> tuple:
+    def key(self, index: int, g: int, f: float) -> Key:
         counter = index + 1
         return (f, -g, counter) if self.ties == "deep" else (f, 0, -counter)
 
-    def expand(self, event, step: int) -> None:
-        index = self.sign * event.key[2] - 1
-        if event.key != self.key(index, event.node.g, event.node.f):
-            raise ValueError(f"expansion {step}: key {event.key} is not the engine's (f, tie, order)")
+    def expand(self, event: Event, step: int) -> None:
+        key, node = event.key, event.node
+        assert key is not None  # an expand event carries its key and its node
+        assert node is not None
+        index = self.sign * key[2] - 1
+        if key != self.key(index, node.g, node.f):
+            raise ValueError(f"expansion {step}: key {key} is not the engine's (f, tie, order)")
         self.dies[index] = step
-        if self.live.get(event.node.state) == index:
-            del self.live[event.node.state]
+        if self.live.get(node.state) == index:
+            del self.live[node.state]
         for name, value in zip(STEP_COLUMNS, (index, event.frontier, 0, 0), strict=True):
             self.step[name].append(value)
 
-    def generate(self, event, step: int) -> None:
+    def generate(self, event: Event, step: int) -> None:
         index, node = len(self.move), event.node
+        assert node is not None  # a generated child: its node and the move that made it
+        assert node.move is not None
         if event.key != self.key(index, node.g, node.f):
             raise ValueError(f"expansion {step}: key {event.key} is not the engine's (f, tie, order)")
         if self.supersede and node.state in self.live:
@@ -139,12 +150,15 @@ class _Columns:
         self.dies.append(self.steps + 1)
         self.step["step_generated"][-1] += 1
 
-    def skip(self, event) -> None:
-        self.skip_move.append(MOVE_CODES[event.node.move])
+    def skip(self, event: Event) -> None:
+        node = event.node
+        assert node is not None  # a skipped child: its node and the move that made it
+        assert node.move is not None
+        self.skip_move.append(MOVE_CODES[node.move])
         self.step["step_skipped"][-1] += 1
 
 
-def encode_run(run, *, goal=None) -> dict[str, Any]:
+def encode_run(run: object, *, goal: object = None) -> dict[str, Any]:
     """A recorded best-first run as compact columns (see the module's docstring for the layout).
 
     Parameters
@@ -179,14 +193,17 @@ def encode_run(run, *, goal=None) -> dict[str, Any]:
     (6, 'URURURRUDRULR')
     """
     trace = _trace_of(run)
-    goal = None if goal is None else Board.parse(goal)
-    start = trace.events[0].node
-    if goal is not None and goal.shape != start.shape:
-        raise ValueError(
-            f"goal is {goal.rows}x{goal.cols} but the run's boards are {start.shape[0]}x{start.shape[1]}"
-        )
+    goal_board = None if goal is None else Board.parse(goal)
+    # IDA*'s first event is a "bound" without a node: refuse it before reading the start
     if any(event.kind == "bound" for event in trace.events):
         raise ValueError("only best-first runs can be encoded: IDA*'s events have no frontier")
+    start = trace.events[0].node
+    assert start is not None  # the first event of a best-first run carries the start
+    if goal_board is not None and goal_board.shape != start.shape:
+        raise ValueError(
+            f"goal is {goal_board.rows}x{goal_board.cols} but the run's boards are "
+            f"{start.shape[0]}x{start.shape[1]}"
+        )
     columns = _Columns(trace)
     step = 0
     for event in trace.events:
@@ -197,11 +214,12 @@ def encode_run(run, *, goal=None) -> dict[str, Any]:
             columns.generate(event, step)
         elif event.kind == "skip":
             columns.skip(event)
-    return _encoded(trace, columns, goal)
+    return _encoded(trace, columns, goal_board)
 
 
-def _encoded(trace: Trace, columns: _Columns, goal) -> dict[str, Any]:
+def _encoded(trace: Trace, columns: _Columns, goal: Board | None) -> dict[str, Any]:
     result, first, last = trace.result, trace.events[0].node, trace.events[-1]
+    assert first is not None  # the first event of a best-first run carries the start
     solved = columns.ids.get(id(last.node), -1) if last.kind == "solved" else -1
     return {
         "version": FORMAT_VERSION,
@@ -295,7 +313,7 @@ class DecodedRun:
     g: np.ndarray = field(init=False)
     boards: np.ndarray = field(init=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         c = self.columns
         self.steps = int(self.header["steps"])
         generated = c["step_generated"].astype(np.int64)
@@ -335,7 +353,8 @@ class DecodedRun:
 
     # -- what a step shows --------------------------------------------------------------------
     def board_of(self, index: int) -> np.ndarray:
-        return self.boards[index]
+        board: np.ndarray = self.boards[index]
+        return board
 
     def node_at(self, index: int) -> EncodedNode:
         move = int(self.columns["node_move"][index])
@@ -405,7 +424,7 @@ class DecodedRun:
         )
 
 
-def decode_run(packed) -> DecodedRun:
+def decode_run(packed: object) -> DecodedRun:
     """A run packed by :func:`pack_run` (or the dict :func:`encode_run` returned), read back.
 
     Raises

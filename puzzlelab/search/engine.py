@@ -28,11 +28,11 @@ import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from heapq import heappop, heappush
-from typing import NamedTuple
+from typing import Final, NamedTuple, TypeAlias
 
 from .._validate import choice, optional_whole, real
 from ..board import BLANK, MOVES, OPPOSITE, Board, goal_for, neighbour_table
-from ..heuristics import Heuristic, Incremental, check_heuristic, incremental
+from ..heuristics import Heuristic, Incremental, State, check_heuristic, incremental
 from ..parity import explain
 
 __all__ = [
@@ -128,7 +128,7 @@ class Event(NamedTuple):
     node: Node | None
     frontier: int
     bound: float | None = None
-    key: tuple | None = None
+    key: Key | None = None
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,7 @@ class Limits:
     seconds: float | None = DEFAULT_SECONDS
     memory: int | None = DEFAULT_MEMORY
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "budget", optional_whole("budget", self.budget, low=0))
         if self.seconds is not None:
             object.__setattr__(self, "seconds", real("seconds", self.seconds, low=0, low_open=True))
@@ -272,14 +272,14 @@ class Strategy:
     duplicates: str = "reached"
     order: tuple[str, ...] = tuple(MOVES)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         choice("ties", self.ties, ("deep", "lifo"))
         choice("goal_test", self.goal_test, ("expand", "generate"))
         choice("duplicates", self.duplicates, ("reached", "blacklist"))
         if sorted(self.order) != sorted(MOVES):
             raise ValueError(f"order must list each of {list(MOVES)} once, got {self.order!r}")
 
-    def key(self, f: float, g: int, counter: int) -> tuple:
+    def key(self, f: float, g: int, counter: int) -> Key:
         """The frontier key of the ``counter``-th entry (the root is 1): smallest first.
 
         Parameters
@@ -308,31 +308,31 @@ class Outcome(NamedTuple):
 
     status: str
     limit: str | None
-    states: list  #: start .. goal when solved
-    moves: list
+    states: list[tuple[int, ...]]  #: start .. goal when solved
+    moves: list[str]
     expanded: int
     generated: int
     max_frontier: int
 
 
 # -- checking the input ------------------------------------------------------------------
-def prepare(start, goal=None) -> tuple[Board, Board]:
+def prepare(start: object, goal: object = None) -> tuple[Board, Board]:
     """``(start, goal)`` as boards of one shape; ``ValueError`` (with the parity explanation) if
     the start cannot reach the goal."""
-    start = Board.parse(start)
-    goal = goal_for(start, goal)
-    why = explain(start, goal)
+    start_board = Board.parse(start)
+    goal_board = goal_for(start_board, goal)
+    why = explain(start_board, goal_board)
     if not why.solvable:
         raise ValueError(f"this start can never reach the goal, so no search can solve it:\n{why}")
-    return start, goal
+    return start_board, goal_board
 
 
-def check_limits(budget, seconds, memory) -> Limits:
+def check_limits(budget: int | None, seconds: float | None, memory: int | None) -> Limits:
     """The bounds as a :class:`Limits` (which checks them); TypeError/ValueError naming a bad one."""
     return Limits(budget, seconds, memory)
 
 
-def check_record(record) -> bool:
+def check_record(record: object) -> bool:
     if not isinstance(record, bool):
         raise TypeError(f"record must be True or False, got {record!r} ({type(record).__name__})")
     return record
@@ -356,15 +356,16 @@ class Task(NamedTuple):
     limits: Limits
 
 
-def _successors(shape, order) -> list[list[tuple[str, int]]]:
+def _successors(shape: tuple[int, int], order: tuple[str, ...]) -> list[list[tuple[str, int]]]:
     """For each blank cell, the (move, cell the blank moves to) pairs in ``order``."""
     rank = {m: k for k, m in enumerate(order)}
     return [sorted(cells, key=lambda mc: rank[mc[0]]) for cells in neighbour_table(*shape)]
 
 
-def _path(link) -> tuple[list, list]:
+def _path(link: Link | None) -> tuple[list[tuple[int, ...]], list[str]]:
     """The states and moves from the start to ``link``, a chain of ``(state, move, parent)``."""
-    states, moves = [], []
+    states: list[tuple[int, ...]] = []
+    moves: list[str] = []
     while link is not None:
         states.append(link[0])
         if link[1] is not None:
@@ -382,7 +383,7 @@ def _which_limit(limits: Limits, expanded: int, generated: int, node_cap: float)
 class _Rules(NamedTuple):
     """A task's rules as the loop reads them (looked up once, not per node)."""
 
-    table: list  #: for each blank cell, the (move, cell) pairs in the strategy's order
+    table: list[list[tuple[str, int]]]  #: for each blank cell, the (move, cell) pairs in the strategy's order
     tie: int  #: -1: equal f goes to the larger g ("deep"); 0: no preference ("lifo")
     sign: int  #: +1: then the oldest entry first; -1: the newest
     on_generate: bool
@@ -404,14 +405,21 @@ def _rules(task: Task, record: bool) -> _Rules:
 
 # A frontier entry is a plain tuple (cheap to build and compare in the heap); its fields, by index:
 KEY_F, KEY_TIE, KEY_ORDER = 0, 1, 2  #: the priority key (f, tie, order): see Strategy.key
-ENTRY_G = 3  #: moves from the start
-ENTRY_HSTATE = 4  #: the heuristic's incremental state (see heuristics.Incremental)
-ENTRY_BLANK = 5  #: the blank's cell
-ENTRY_LINK = 6  #: (state, move, parent link): the path, rebuilt by following parents
-ENTRY_NODE = 7  #: the Node when recording, else None
+ENTRY_G: Final = 3  #: moves from the start
+ENTRY_HSTATE: Final = 4  #: the heuristic's incremental state (see heuristics.Incremental)
+ENTRY_BLANK: Final = 5  #: the blank's cell
+ENTRY_LINK: Final = 6  #: (state, move, parent link): the path, rebuilt by following parents
+ENTRY_NODE: Final = 7  #: the Node when recording, else None
+#: The priority key ``(f, tie, order)``.
+Key: TypeAlias = tuple[float, int, int]
+#: ``(state, move, parent link)``: the path to a state, one link per move (the start's move and
+#: parent are None).
+Link: TypeAlias = tuple[tuple[int, ...], "str | None", "Link | None"]
+#: A frontier entry: ``(f, tie, order, g, hstate, blank, link, node)`` (the ENTRY_* fields).
+Entry: TypeAlias = tuple[float, int, int, int, State, int, Link, "Node | None"]
 
 
-def _start(task: Task, record: bool) -> tuple[Incremental, _Rules, _Ending, list]:
+def _start(task: Task, record: bool) -> tuple[Incremental, _Rules, _Ending, list[Entry]]:
     """A run's set-up: the heuristic's incremental form, the rules, the ending's needs, the frontier."""
     inc = incremental(task.heuristic, task.goal)
     rules = _rules(task, record)
@@ -481,7 +489,7 @@ class _Ending(NamedTuple):
 
 
 def _stop(
-    ending: _Ending, status: str, entry: tuple, frontier: list, tally: tuple[int, int, int]
+    ending: _Ending, status: str, entry: Entry, frontier: list[Entry], tally: tuple[int, int, int]
 ) -> Generator[Event, None, Outcome]:
     """End a run at ``entry``: yield its ``"solved"`` or ``"budget"`` event and return the Outcome.
     ``tally`` is the work so far: ``(expanded, generated, max_frontier)``."""
@@ -500,7 +508,9 @@ def _stop(
 _now = time.process_time  # CPU seconds: see Limits
 
 
-def _root_entry(start: Board, inc, priority, strategy: Strategy, record: bool) -> tuple:
+def _root_entry(
+    start: Board, inc: Incremental, priority: Callable[[int, float], float], strategy: Strategy, record: bool
+) -> Entry:
     """The start's frontier entry. Every entry is ``(f, tie, order, g, hstate, blank, link, node)``:
     its key (see :meth:`Strategy.key`), ``g``, the heuristic's incremental state, the blank's
     cell, the ``link`` ``(state, move, parent link)`` and the :class:`Node` when recording, else
@@ -512,7 +522,9 @@ def _root_entry(start: Board, inc, priority, strategy: Strategy, record: bool) -
     return (*strategy.key(f, 0, 1), 0, hs, start.blank, (start.tiles, None, None), node)
 
 
-def _node_of(link, shape, inc, priority) -> Node:
+def _node_of(
+    link: Link, shape: tuple[int, int], inc: Incremental, priority: Callable[[int, float], float]
+) -> Node:
     """The Node at the end of ``link`` when it was made without recording (rebuilt along its path)."""
     states, moves = _path(link)
     node: Node | None = None
@@ -523,17 +535,20 @@ def _node_of(link, shape, inc, priority) -> Node:
     return node
 
 
-def _skip_event(child, g2, move, parent: Node, expanded, size) -> Event:
+def _skip_event(
+    child: tuple[int, ...], g2: int, move: str, parent: Node | None, expanded: int, size: int
+) -> Event:
+    assert parent is not None  # skip events are made only when recording, and then every entry has its Node
     skipped = _new(Node, (child, parent.shape, g2, math.nan, math.nan, move, parent))
     return _new(Event, ("skip", expanded, skipped, size, None, None))
 
 
 def best_first_events(
-    start,
-    goal=None,
+    start: object,
+    goal: object = None,
     *,
     priority: Callable[[int, float], float],
-    heuristic=None,
+    heuristic: Heuristic | str | None = None,
     budget: int | None = DEFAULT_BUDGET,
     seconds: float | None = DEFAULT_SECONDS,
     memory: int | None = DEFAULT_MEMORY,
@@ -569,11 +584,11 @@ def best_first_events(
     """
     from ..heuristics import manhattan
 
-    start, goal = prepare(start, goal)
+    start_board, goal_board = prepare(start, goal)
     limits = check_limits(budget, seconds, memory)
     if not callable(priority):
         raise TypeError(f"priority must be a function (g, h) -> f, got {priority!r}")
-    heuristic = check_heuristic(manhattan if heuristic is None else heuristic)
+    function = check_heuristic(manhattan if heuristic is None else heuristic)
     if strategy is not None and not isinstance(strategy, Strategy):
         raise TypeError(f"strategy must be a Strategy, got {strategy!r}")
-    return run(Task(start, goal, priority, heuristic, strategy or Strategy(), limits), True)
+    return run(Task(start_board, goal_board, priority, function, strategy or Strategy(), limits), True)

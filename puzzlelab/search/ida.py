@@ -25,15 +25,21 @@ import itertools
 import math
 import sys
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING, TypeAlias
 
 from ..board import BLANK, Board, neighbour_table
-from ..heuristics import heuristic_name, incremental
+from ..heuristics import Heuristic, Incremental, State, heuristic_name, incremental
 from .engine import Event, Limits, Node, Outcome, node_bytes
+
+if TYPE_CHECKING:
+    from .pdb import PatternDatabase
 
 __all__ = ["ida_events", "ida_lean", "ida_pattern_database", "ida_star_events"]
 
 FOUND = -1  #: what a depth-first pass returns when it reaches the goal (else the next bound)
+#: The move's name for each (blank cell, cell it moves to).
+Names: TypeAlias = dict[tuple[int, int], str]
 
 
 class _Stop(Exception):
@@ -65,14 +71,16 @@ class _Counts:
         self.expanded += 1
 
 
-def _moves(shape) -> tuple[list[tuple[int, ...]], dict]:
+def _moves(shape: tuple[int, int]) -> tuple[list[tuple[int, ...]], Names]:
     """For each blank cell the cells it can move to, and the move's name for each (blank, cell)."""
     table = neighbour_table(*shape)
     names = {(b, c): m for b, options in enumerate(table) for m, c in options}
     return [tuple(c for _, c in options) for options in table], names
 
 
-def _outcome(status, limit, start: Board, cells: list, names: dict, counts: _Counts) -> Outcome:
+def _outcome(
+    status: str, limit: str | None, start: Board, cells: list[int], names: Names, counts: _Counts
+) -> Outcome:
     """Package a run; ``cells`` is the blank's cell along the solution path (start first)."""
     if status != "solved":
         return Outcome(status, limit, [], [], counts.expanded, counts.generated, counts.max_depth)
@@ -91,7 +99,9 @@ def _deep_enough(depth: int) -> None:
 
 
 # -- with events ---------------------------------------------------------------------------
-def ida_events(start: Board, goal: Board, heuristic, limits: Limits) -> Generator[Event, None, Outcome]:
+def ida_events(
+    start: Board, goal: Board, heuristic: Heuristic, limits: Limits
+) -> Generator[Event, None, Outcome]:
     """IDA* yielding an event for every node it touches; returns the :class:`Outcome`.
 
     The engine under :func:`ida_star_events` and ``ida_star(..., record=True)``: a ``"bound"``
@@ -155,7 +165,18 @@ def ida_events(start: Board, goal: Board, heuristic, limits: Limits) -> Generato
         bound = found
 
 
-def _walk_events(inc, table, names, tiles, goal_list, node, state, path, bound, counts):
+def _walk_events(
+    inc: Incremental,
+    table: list[tuple[int, ...]],
+    names: Names,
+    tiles: list[int],
+    goal_list: list[int],
+    node: Node,
+    state: State,
+    path: list[int],
+    bound: float,
+    counts: _Counts,
+) -> Generator[Event, None, float]:
     """One depth-first pass below ``node`` (whose blank is ``path[-1]``); returns FOUND or the
     smallest f above ``bound`` it saw. ``tiles`` and ``path`` follow the search down and up."""
     blank, g2, next_bound = path[-1], node.g + 1, math.inf
@@ -194,7 +215,7 @@ def _walk_events(inc, table, names, tiles, goal_list, node, state, path, bound, 
 
 
 # -- without events ---------------------------------------------------------------------------
-def ida_lean(start: Board, goal: Board, heuristic, limits: Limits) -> Outcome:
+def ida_lean(start: Board, goal: Board, heuristic: Heuristic, limits: Limits) -> Outcome:
     """IDA* without events, for any heuristic (through its incremental form).
 
     The engine under ``ida_star(..., record=False)`` for every heuristic but the pattern
@@ -237,7 +258,7 @@ def ida_lean(start: Board, goal: Board, heuristic, limits: Limits) -> Outcome:
     counts = _Counts(limits)
     tiles, goal_list, path = list(start.tiles), list(goal.tiles), [start.blank]
 
-    def walk(blank: int, back: int, g: int, state, bound: float) -> float:
+    def walk(blank: int, back: int, g: int, state: State, bound: float) -> float:
         """FOUND, or the smallest f above ``bound`` below this node."""
         g2, next_bound = g + 1, math.inf
         for cell in table[blank]:
@@ -269,7 +290,7 @@ def ida_lean(start: Board, goal: Board, heuristic, limits: Limits) -> Outcome:
                    path, names, counts)  # fmt: skip
 
 
-def _finite_bound(h, heuristic) -> float:
+def _finite_bound(h: float, heuristic: object) -> float:
     """The start's ``h`` as IDA*'s first bound: a ValueError naming the heuristic if it is not
     finite (the start can reach the goal, checked before, so ``inf`` there is a wrong estimate,
     and no depth-first pass can run under an infinite bound)."""
@@ -281,7 +302,15 @@ def _finite_bound(h, heuristic) -> float:
     return h
 
 
-def _deepen(start: Board, goal: Board, bound, walk, path: list, names: dict, counts: _Counts) -> Outcome:
+def _deepen(
+    start: Board,
+    goal: Board,
+    bound: float,
+    walk: Callable[[float], float],
+    path: list[int],
+    names: Names,
+    counts: _Counts,
+) -> Outcome:
     """Run depth-first passes under a rising bound until one finds the goal or a bound stops it."""
     if start == goal:
         return _outcome("solved", None, start, path, names, counts)
@@ -301,7 +330,7 @@ def _deepen(start: Board, goal: Board, bound, walk, path: list, names: dict, cou
 
 
 # -- without events, the pattern database's look-ups inlined -------------------------------------
-def ida_pattern_database(start: Board, goal: Board, pdb, limits: Limits) -> Outcome:
+def ida_pattern_database(start: Board, goal: Board, pdb: PatternDatabase, limits: Limits) -> Outcome:
     """IDA* with an additive pattern database read directly: each move changes one group's
     placement index by a precomputed amount and costs two table reads per look-up.
 
@@ -389,7 +418,15 @@ def ida_pattern_database(start: Board, goal: Board, pdb, limits: Limits) -> Outc
                    path, names, counts)  # fmt: skip
 
 
-def ida_star_events(start, goal=None, *, heuristic=None, budget=None, seconds=None, memory=None):
+def ida_star_events(
+    start: object,
+    goal: object = None,
+    *,
+    heuristic: Heuristic | str | None = None,
+    budget: int | None = None,
+    seconds: float | None = None,
+    memory: int | None = None,
+) -> Generator[Event, None, Outcome]:
     """Run IDA*, yielding a ``"bound"`` event per pass and an event per node touched.
 
     ``frontier`` is 0 in IDA* events: there is no frontier, only the current path (``node.path()``).
@@ -426,7 +463,7 @@ def ida_star_events(start, goal=None, *, heuristic=None, budget=None, seconds=No
     from ..heuristics import check_heuristic, manhattan
     from .engine import check_limits, prepare
 
-    start, goal = prepare(start, goal)
+    start_board, goal_board = prepare(start, goal)
     limits = check_limits(budget, seconds, memory)
-    heuristic = check_heuristic(manhattan if heuristic is None else heuristic)
-    return ida_events(start, goal, heuristic, limits)
+    function = check_heuristic(manhattan if heuristic is None else heuristic)
+    return ida_events(start_board, goal_board, function, limits)

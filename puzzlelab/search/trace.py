@@ -17,7 +17,12 @@ next node expanded is always the live entry with the smallest key.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import numpy as np
+
+if TYPE_CHECKING:
+    from .engine import Key, Node, SearchResult
 
 __all__ = ["Trace"]
 
@@ -57,7 +62,7 @@ class Trace:
     (3, [3.0, 3.0, 3.0])
     """
 
-    def __init__(self, result):
+    def __init__(self, result: SearchResult) -> None:
         events = result.events
         if events is None:
             raise ValueError("this search was not recorded: run it with record=True")
@@ -65,10 +70,11 @@ class Trace:
         self.events = events
         self.expand_at = [i for i, e in enumerate(events) if e.kind == "expand"]
         self.steps = len(self.expand_at)
-        expanded = [events[i].node for i in self.expand_at]
-        self.g = np.array([n.g for n in expanded], dtype=float)
-        self.h = np.array([n.h for n in expanded], dtype=float)
-        self.f = np.array([n.f for n in expanded], dtype=float)
+        # expand, generate and skip events always carry their node (only an end event may not)
+        expanded = cast("list[Node]", [events[i].node for i in self.expand_at])
+        self.g = np.array([n.g for n in expanded], dtype=np.float64)
+        self.h = np.array([n.h for n in expanded], dtype=np.float64)
+        self.f = np.array([n.f for n in expanded], dtype=np.float64)
         self.frontier_sizes = np.array([events[i].frontier for i in self.expand_at], dtype=float)
         strategy = getattr(result, "strategy", None)
         self._reopen_kills = strategy is None or strategy.duplicates == "reached"
@@ -78,28 +84,30 @@ class Trace:
         """For every frontier entry: the event that added it, the one it left at, its key, its node."""
         born: list[int] = []
         dies: list[int] = []
-        keys: list = []
-        nodes: list = []
-        by_key: dict = {}
-        live: dict = {}  # state -> entries not yet expanded or superseded
+        keys: list[Key] = []
+        nodes: list[Node] = []
+        by_key: dict[Key, int] = {}
+        live: dict[tuple[int, ...], list[int]] = {}  # state -> entries not yet expanded or superseded
         for i, event in enumerate(self.events):
             if event.key is None:
                 continue
+            node = event.node
+            assert node is not None  # events with a key (expand, generate) carry their node
             if event.kind == "expand":
                 j = by_key.get(event.key)
                 if j is not None:  # (the root entry has no generate event)
                     dies[j] = i
-                    live[event.node.state].remove(j)
+                    live[node.state].remove(j)
             elif event.kind == "generate":
                 if self._reopen_kills:
-                    for j in live.pop(event.node.state, ()):
+                    for j in live.pop(node.state, ()):
                         dies[j] = i  # a shorter path supersedes it: the engine will skip it
                 by_key[event.key] = len(born)
-                live.setdefault(event.node.state, []).append(len(born))
+                live.setdefault(node.state, []).append(len(born))
                 born.append(i)
                 dies.append(len(self.events))
                 keys.append(event.key)
-                nodes.append(event.node)
+                nodes.append(node)
         self._born, self._dies = np.array(born, dtype=np.int64), np.array(dies, dtype=np.int64)
         self._keys = np.array(keys, dtype=float).reshape(-1, 3)
         self._nodes = nodes
@@ -114,7 +122,7 @@ class Trace:
         stop = self.expand_at[step] if step < self.steps else len(self.events)
         return start, stop
 
-    def node(self, step: int):
+    def node(self, step: int) -> Node:
         """The node expanded at ``step``.
 
         Parameters
@@ -139,9 +147,11 @@ class Trace:
         >>> trace.node(2)
         Node('1 2 3/4 5 6/_ 7 8', g=1, h=2, f=3)
         """
-        return self.events[self._span(step)[0]].node
+        node = self.events[self._span(step)[0]].node
+        assert node is not None  # an expand event carries its node
+        return node
 
-    def children(self, step: int) -> tuple[list, list]:
+    def children(self, step: int) -> tuple[list[Node], list[Node]]:
         """The children of the node expanded at ``step``.
 
         Parameters
@@ -172,12 +182,12 @@ class Trace:
         """
         start, stop = self._span(step)
         around = self.events[start + 1 : stop]
-        return (
-            [e.node for e in around if e.kind == "generate"],
-            [e.node for e in around if e.kind == "skip"],
+        return (  # generate and skip events carry their node
+            cast("list[Node]", [e.node for e in around if e.kind == "generate"]),
+            cast("list[Node]", [e.node for e in around if e.kind == "skip"]),
         )
 
-    def frontier(self, step: int, best: int = 5) -> tuple[list, int]:
+    def frontier(self, step: int, best: int = 5) -> tuple[list[Node], int]:
         """The frontier just after ``step``, best first: the order the engine takes it in.
 
         Parameters
@@ -213,7 +223,7 @@ class Trace:
         order = alive[np.lexsort((keys[:, 2], keys[:, 1], keys[:, 0]))][:best]
         return [self._nodes[j] for j in order], int(alive.size)
 
-    def next_node(self, step: int):
+    def next_node(self, step: int) -> Node | None:
         """The node the engine takes from the frontier after ``step``.
 
         Parameters
