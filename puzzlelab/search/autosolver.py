@@ -28,6 +28,6 @@ ARTICLE_STRATEGY = Strategy(
 )
 
 
-def article_score(g, h):
+def article_score(g: int, h: float) -> float:
     """The article's score: twice the distance plus the steps taken."""
     return 2 * h + g

@@ -26,8 +26,8 @@ References: Culberson & Schaeffer (1998), "Pattern databases"; Korf & Felner (20
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple, TypeAlias, cast
 
 import numpy as np
 
@@ -40,6 +40,11 @@ from .pdb_store import check_arguments, load_tables
 __all__ = ["PatternDatabase", "default_partition", "pattern_database", "text_progress"]
 
 Progress = Callable[[int, int, str], None]
+#: Per tile, how a move changes the incremental state: (its group's table, the group's key
+#: offset in the state, the group index's mask, the tile's shift in its index, its shift in the key).
+_Slot: TypeAlias = tuple[memoryview, int, int, int, int]
+#: The same for the board and its reflection, side by side (ten fields).
+_TwinSlot: TypeAlias = tuple[memoryview, int, int, int, int, memoryview, int, int, int, int]
 
 #: Bits of each sum in the incremental state: room for 63 groups of values up to 254 (16,002).
 H_BITS = 16
@@ -70,13 +75,13 @@ class MovePlan(NamedTuple):
     mirror_cell: tuple[int, ...]
     moves: list[list[tuple[int, int, int]]]
 
-    def indices(self, tiles) -> tuple[list[int], list[int]]:
+    def indices(self, tiles: Sequence[int]) -> tuple[list[int], list[int]]:
         """Each group's placement index for ``tiles``, and for its reflection."""
         where = {t: i for i, t in enumerate(tiles)}
         mirrored = {self.mirror_tile[t]: self.mirror_cell[i] for t, i in where.items()}
         return self._index(where), self._index(mirrored)
 
-    def _index(self, where) -> list[int]:
+    def _index(self, where: Mapping[int, int]) -> list[int]:
         b = self.database.bits
         return [sum(where[t] << (b * k) for k, t in enumerate(group)) for group in self.database.partition]
 
@@ -85,7 +90,7 @@ class MovePlan(NamedTuple):
         return sum(table[i] for table, i in zip(self.tables, index, strict=True))
 
 
-def _check_tables(tables, partition, bits: int) -> list[np.ndarray]:
+def _check_tables(tables: object, partition: Sequence[Sequence[int]], bits: int) -> list[np.ndarray]:
     """``tables`` as a list of one 1-d unsigned-integer array per group, each with one entry per
     placement index (``2 ** (bits * len(group))``); else a TypeError/ValueError naming ``tables``."""
     if isinstance(tables, str | bytes | np.ndarray) or not isinstance(tables, Sequence):
@@ -132,12 +137,12 @@ class PatternDatabase:
         self,
         goal: Board | None = None,
         *,
-        partition=None,
+        partition: Sequence[Sequence[int]] | None = None,
         progress: Progress | bool | None = True,
-        cache: bool | str | os.PathLike = True,
+        cache: bool | str | os.PathLike[str] = True,
         reflect: bool = False,
         tables: Sequence[np.ndarray] | None = None,
-    ):
+    ) -> None:
         self.goal = Board.goal(4, 4) if goal is None else Board.parse(goal)
         self.partition = check_partition(
             self.goal, default_partition(self.goal) if partition is None else partition
@@ -167,7 +172,7 @@ class PatternDatabase:
                 f"this pattern database was built for the goal {self.goal.text()}, not {goal.text()}"
             )
 
-    def _sum(self, where) -> int:
+    def _sum(self, where: Mapping[int, int]) -> int:
         """The additive value of the placement ``where`` (tile -> cell)."""
         total = 0
         for group, table in zip(self.partition, self._bytes, strict=True):
@@ -183,10 +188,10 @@ class PatternDatabase:
         reflected = {tile[t]: cell[i] for t, i in where.items()}
         return max(self._sum(where), self._sum(reflected))
 
-    def _layout(self, shift: int) -> tuple[list, int]:
+    def _layout(self, shift: int) -> tuple[list[_Slot], int]:
         """Per tile (table, key offset, mask, shift in its index, shift in the key); keys' width."""
         b = self.bits
-        info: list = [None] * self.goal.size
+        info = cast("list[_Slot]", [None] * self.goal.size)  # the blank's stays None: never moved as a tile
         offset = 0
         for group, table in zip(self.partition, self._bytes, strict=True):
             mask = (1 << (b * len(group))) - 1
@@ -195,7 +200,7 @@ class PatternDatabase:
             offset += b * len(group)
         return info, offset
 
-    def _keys(self, where) -> tuple[int, int]:
+    def _keys(self, where: Mapping[int, int]) -> tuple[int, int]:
         """The packed indices of all groups for the placement ``where``, and their value sum."""
         b, key, h, offset = self.bits, 0, 0, 0
         for group, table in zip(self.partition, self._bytes, strict=True):
@@ -220,11 +225,11 @@ class PatternDatabase:
             return self._incremental_reflected()
         info, _ = self._layout(H_BITS)
 
-        def initial(tiles) -> int:
+        def initial(tiles: Sequence[int]) -> int:
             key, h = self._keys({t: i for i, t in enumerate(tiles)})
             return (key << H_BITS) | h
 
-        def step(hs, tiles, tile, src, dst):
+        def step(hs: int, tiles: Sequence[int], tile: int, src: int, dst: int) -> int:
             table, off, mask, inner, outer = info[tile]
             old = (hs >> off) & mask
             return hs + ((dst - src) << (H_BITS + outer)) + table[old + ((dst - src) << inner)] - table[old]
@@ -238,20 +243,20 @@ class PatternDatabase:
         cell, tile = self.mirror
         plain, width = self._layout(3 * H_BITS)
         mirrored, _ = self._layout(3 * H_BITS + width)
-        info: list = [None] * self.goal.size
+        info = cast("list[_TwinSlot]", [None] * self.goal.size)  # the blank's stays None: never moved
         for t in range(1, self.goal.size):
             table, off, mask, inner, outer = plain[t]
             rtable, roff, rmask, rinner, router = mirrored[tile[t]]
             info[t] = (table, off, mask, inner, outer, rtable, roff, rmask, rinner, width + router)
         one, two, three = H_BITS, 2 * H_BITS, 3 * H_BITS
 
-        def initial(tiles) -> int:
+        def initial(tiles: Sequence[int]) -> int:
             where = {t: i for i, t in enumerate(tiles)}
             key, h1 = self._keys(where)
             rkey, h2 = self._keys({tile[t]: cell[i] for t, i in where.items()})
             return (((rkey << width) | key) << three) | (h1 << two) | (h2 << one) | max(h1, h2)
 
-        def step(hs, tiles, moved, src, dst):
+        def step(hs: int, tiles: Sequence[int], moved: int, src: int, dst: int) -> int:
             table, off, mask, inner, outer, rtable, roff, rmask, rinner, router = info[moved]
             old, rold = (hs >> off) & mask, (hs >> roff) & rmask
             d, rd = dst - src, cell[dst] - cell[src]
@@ -293,9 +298,9 @@ def pattern_database(
     *,
     partition: Sequence[Sequence[int]] | None = None,
     reflect: bool | None = None,
-    cache: bool | str | os.PathLike = True,
+    cache: bool | str | os.PathLike[str] = True,
     progress: bool | Callable[[int, int, str], None] | None = True,
-):
+) -> PatternDatabase:
     """The additive pattern database for ``goal``, ready to use as a heuristic.
 
     Parameters

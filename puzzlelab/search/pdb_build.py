@@ -21,13 +21,18 @@ blank's regions).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from math import perm as n_placements
+from typing import Any, TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 
 from .._validate import describe, whole
 from ..board import BLANK, Board, neighbour_table
+
+#: The unsigned numpy integer type of a bit-mask array (one bit per cell).
+MaskType: TypeAlias = "type[np.unsignedinteger[Any]]"
 
 __all__ = [
     "MAX_CELLS",
@@ -108,7 +113,7 @@ def placement_index(cells: Sequence[int], bits: int) -> int:
     return sum(cell << (bits * k) for k, cell in enumerate(cells))
 
 
-def unreached(dtype) -> int:
+def unreached(dtype: npt.DTypeLike) -> int:
     """The value that marks an index no placement (or an unreachable one): the dtype's maximum."""
     return int(np.iinfo(dtype).max)
 
@@ -180,7 +185,7 @@ def check_size(goal: Board) -> None:
         )
 
 
-def _groups(partition) -> tuple[tuple[int, ...], ...]:
+def _groups(partition: object) -> tuple[tuple[int, ...], ...]:
     """``partition`` as tuples of ints, or a TypeError that names it (no silent ``int(1.5)``)."""
     example = "e.g. ((1, 2, 3), (4, 5))"
     if isinstance(partition, str | bytes) or not isinstance(partition, Iterable):
@@ -195,7 +200,7 @@ def _groups(partition) -> tuple[tuple[int, ...], ...]:
     return tuple(groups)
 
 
-def check_partition(goal: Board, partition) -> tuple[tuple[int, ...], ...]:
+def check_partition(goal: Board, partition: object) -> tuple[tuple[int, ...], ...]:
     """``partition`` as tuples, checked: disjoint groups covering every tile, tables in bounds."""
     check_size(goal)
     groups = _groups(partition)
@@ -228,7 +233,7 @@ def _check_group_size(goal: Board, group: tuple[int, ...]) -> None:
         )
 
 
-def _mask_dtype(n_cells: int):
+def _mask_dtype(n_cells: int) -> MaskType:
     """The smallest unsigned integer type with one bit per cell."""
     for dtype in (np.uint16, np.uint32, np.uint64):
         if n_cells <= np.iinfo(dtype).bits:
@@ -254,7 +259,8 @@ def _flood(seed: np.ndarray, occupied: np.ndarray, rows: int, cols: int) -> np.n
         grown = region | ((region << one) & not_first) | ((region >> one) & not_last)
         grown = (grown | (region << down) | (region >> down)) & free
         if np.array_equal(grown, region):
-            return region
+            grown_region: np.ndarray = region
+            return grown_region
         region = grown
 
 
@@ -282,18 +288,21 @@ class _Regions:
     def of(self, occupied: np.ndarray, cell: np.ndarray) -> np.ndarray:
         """The region containing ``cell`` (a free cell) when the group occupies ``occupied``."""
         if self.tables is not None:
-            return self.tables[0][occupied.astype(np.int64) * self.n + cell]
+            region: np.ndarray = self.tables[0][occupied.astype(np.int64) * self.n + cell]
+            return region
         return _flood(np.left_shift(self.dtype(1), cell.astype(self.dtype)), occupied, self.rows, self.cols)
 
     def lowest(self, occupied: np.ndarray, cell: np.ndarray) -> np.ndarray:
         """The lowest cell of that region, as a one-bit mask: the region's canonical name."""
         if self.tables is not None:
-            return self.tables[1][occupied.astype(np.int64) * self.n + cell]
+            lowest: np.ndarray = self.tables[1][occupied.astype(np.int64) * self.n + cell]
+            return lowest
         region = self.of(occupied, cell)
-        return region & (~region + self.dtype(1))
+        lowest = region & (~region + self.dtype(1))
+        return lowest
 
 
-def _moves(rows: int, cols: int, dtype) -> tuple[np.ndarray, np.ndarray]:
+def _moves(rows: int, cols: int, dtype: MaskType) -> tuple[np.ndarray, np.ndarray]:
     """``target[d, cell]`` (the neighbour in direction d, or the cell itself) and its bit (0 if none)."""
     n = rows * cols
     target = np.tile(np.arange(n, dtype=np.int64), (4, 1))
@@ -317,7 +326,14 @@ def _mark(seen: np.ndarray, fresh: np.ndarray, index: np.ndarray, bit: np.ndarra
         index, bit = index[missing], bit[missing]
 
 
-def _expand(pairs, group_size, b, regions, target, target_bit):
+def _expand(
+    pairs: tuple[np.ndarray, np.ndarray],
+    group_size: int,
+    b: int,
+    regions: _Regions,
+    target: np.ndarray,
+    target_bit: np.ndarray,
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """The children of (placement, region) states: every group tile next to the region slides in.
 
     ``pairs`` is (placement index, a cell of the region); yields (child index, child region bit).

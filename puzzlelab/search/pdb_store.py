@@ -139,7 +139,8 @@ def _save(path: Path, table: np.ndarray, digest: str) -> np.ndarray:
         return written
     write_atomic(path, lambda handle: np.save(handle, table, allow_pickle=False))
     _write_bytes(path.with_suffix(".sha256"), digest.encode())
-    return np.load(path, mmap_mode="r", allow_pickle=False)
+    mapped: np.ndarray = np.load(path, mmap_mode="r", allow_pickle=False)
+    return mapped
 
 
 def _unpack(name: str, size: int) -> tuple[np.ndarray, str] | None:
@@ -157,7 +158,7 @@ def _unpack(name: str, size: int) -> tuple[np.ndarray, str] | None:
     return (table, expected) if _checksum(table) == expected else None
 
 
-def ship_tables(goal: Board, partition=None, directory: Path = SHIPPED) -> list[Path]:
+def ship_tables(goal: Board, partition: object = None, directory: Path = SHIPPED) -> list[Path]:
     """Build ``goal``'s tables and write them compressed (xz) into ``directory``, for shipping."""
     groups = check_partition(goal, default_partition(goal) if partition is None else partition)
     written = []
@@ -173,7 +174,7 @@ def ship_tables(goal: Board, partition=None, directory: Path = SHIPPED) -> list[
 
 
 # -- where tables go ---------------------------------------------------------------------------
-def resolve_cache(cache) -> Path | None:
+def resolve_cache(cache: object) -> Path | None:
     """The directory that ``cache=`` names (True: the user cache directory; False: none)."""
     if isinstance(cache, bool):
         return cache_dir() if cache else None
@@ -204,8 +205,8 @@ def load_tables(
     goal: Board,
     partition: Sequence[Sequence[int]],
     *,
-    progress=True,
-    cache=True,
+    progress: Progress | bool | None = True,
+    cache: bool | str | os.PathLike[str] = True,
 ) -> list[np.ndarray]:
     """One read-only table per group of ``partition`` (already checked), found as the module
     docstring lists. ``cache`` is as in :func:`pattern_database`; ``progress`` too."""
@@ -263,7 +264,7 @@ def forget_held_tables() -> None:
 
 
 # -- progress ----------------------------------------------------------------------------------
-def _check_progress(progress) -> None:
+def _check_progress(progress: object) -> None:
     if not (progress is None or isinstance(progress, bool) or callable(progress)):
         raise TypeError(
             "progress must be True (a progress bar), False or None (silent), or a callable "
@@ -279,7 +280,9 @@ class _Reporter:
     ``(done, total, message)`` unchanged; None or False, nothing.
     """
 
-    def __init__(self, progress, goal: Board, groups: Sequence[Sequence[int]]):
+    def __init__(
+        self, progress: Progress | bool | None, goal: Board, groups: Sequence[Sequence[int]]
+    ) -> None:
         self.progress = progress
         self.bar: Any = None  # a tqdm bar
         self.line: TextIO | None = None  # stderr, when it is a log
@@ -312,7 +315,7 @@ class _Reporter:
         if self.bar is not None:
             self.bar.update(self.base + done - self.bar.n)
 
-    def __exit__(self, kind, *_) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
         if self.bar is not None:
             self.bar.close()
         if self.line is not None:
@@ -322,23 +325,23 @@ class _Reporter:
 
 
 def check_arguments(
-    goal, partition, reflect, cache, progress
+    goal: object, partition: object, reflect: object, cache: object, progress: object
 ) -> tuple[Board, tuple[tuple[int, ...], ...], bool]:
     """The factory's arguments checked in milliseconds, before any table is read or built:
     ``(goal, groups, reflect)``, or a TypeError/ValueError naming the bad one."""
-    goal = Board.goal(4, 4) if goal is None else as_board("goal", goal)
-    check_size(goal)
-    groups = check_partition(goal, default_partition(goal) if partition is None else partition)
+    board = Board.goal(4, 4) if goal is None else as_board("goal", goal)
+    check_size(board)
+    groups = check_partition(board, default_partition(board) if partition is None else partition)
     if reflect is not None and not isinstance(reflect, bool | np.bool_):
         raise TypeError(f"reflect must be True, False or None (the default), got {describe(reflect)}")
     if reflect is None:
-        reflect = goal.shape == (4, 4) and diagonal_mirror(goal) is not None
+        reflect = board.shape == (4, 4) and diagonal_mirror(board) is not None
 
-    if reflect and diagonal_mirror(goal) is None:
+    if reflect and diagonal_mirror(board) is None:
         raise ValueError(
             "reflect=True needs a square board whose goal has the blank on the main diagonal, "
-            f"not the goal {goal.text()}"
+            f"not the goal {board.text()}"
         )
     resolve_cache(cache)
     _check_progress(progress)
-    return goal, groups, bool(reflect)
+    return board, groups, bool(reflect)

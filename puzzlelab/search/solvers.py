@@ -19,13 +19,15 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from .._validate import choice, real
 from ..board import Board
 from ..heuristics import (
+    Heuristic,
     check_heuristic,
     heuristic_name,
     is_admissible,
@@ -50,6 +52,13 @@ from .engine import (
     run,
 )
 from .ida import ida_events, ida_lean, ida_pattern_database
+
+if TYPE_CHECKING:
+    from .engine import Event
+    from .pdb import PatternDatabase
+
+#: A solver: ``solver(start, goal=None, *, heuristic=..., budget=..., ...) -> SearchResult``.
+Solver: TypeAlias = Callable[..., SearchResult]
 
 __all__ = [
     "METHODS",
@@ -82,7 +91,7 @@ class Method:
 
     name: str
     priority: Callable[[int, float], float] | None
-    heuristic: Callable
+    heuristic: Heuristic
     strategy: Strategy | None = DEFAULT_STRATEGY
     optimal_if_admissible: bool = True
     weight: float | None = None
@@ -90,15 +99,15 @@ class Method:
     depth_first: bool = False
 
 
-def _by_g(g, h):
+def _by_g(g: int, h: float) -> float:
     return g
 
 
-def _by_h(g, h):
+def _by_h(g: int, h: float) -> float:
     return h
 
 
-def _g_plus_h(g, h):
+def _g_plus_h(g: int, h: float) -> float:
     return g + h
 
 
@@ -117,7 +126,7 @@ METHODS: dict[str, Method] = {
 
 
 @contextmanager
-def _gc_paused():
+def _gc_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector while a search runs, restoring it afterwards.
 
     Searches allocate many small tuples that form no reference cycles (reference counting frees
@@ -133,9 +142,9 @@ def _gc_paused():
             gc.enable()
 
 
-def _drain(events, keep: bool) -> tuple[list, Outcome]:
+def _drain(events: Generator[Event, None, Outcome], keep: bool) -> tuple[list[Event], Outcome]:
     """Run an engine generator to its end: its events (if ``keep``) and its Outcome."""
-    kept: list = []
+    kept: list[Event] = []
     with _gc_paused():
         while True:
             try:
@@ -146,46 +155,62 @@ def _drain(events, keep: bool) -> tuple[list, Outcome]:
                 kept.append(event)
 
 
-def _run(method: Method, start, goal, *, heuristic, budget, seconds, memory, record, weight=None):
+def _run(
+    method: Method,
+    start: object,
+    goal: object,
+    *,
+    heuristic: Heuristic | str,
+    budget: int | None,
+    seconds: float | None,
+    memory: int | None,
+    record: bool,
+    weight: float | None = None,
+) -> SearchResult:
     """The one checking path of every solver: check the arguments, run ``method``'s search and
     package a :class:`SearchResult`."""
     t0 = time.perf_counter()
-    start, goal = prepare(start, goal)
+    start_board, goal_board = prepare(start, goal)
     limits = check_limits(budget, seconds, memory)
     record = check_record(record)
-    heuristic = check_heuristic(heuristic)
+    function = check_heuristic(heuristic)
     if method.depth_first:
-        events, outcome = _run_ida(start, goal, heuristic, limits, record)
+        events, outcome = _run_ida(start_board, goal_board, function, limits, record)
     else:
         priority = method.priority if weight is None else _weighted(weight)
         assert priority is not None  # only depth-first methods and weighted A* have none
         assert method.strategy is not None  # every best-first method has its rules
-        task = Task(start, goal, priority, heuristic, method.strategy, limits)
+        task = Task(start_board, goal_board, priority, function, method.strategy, limits)
         events, outcome = _drain(run(task, record), record)
-    admissible = is_admissible(heuristic) and (weight is None or weight <= 1)
-    return _result(outcome, start, events if record else None, t0, algorithm=method.name,
-                   heuristic=heuristic_name(heuristic), weight=method.weight if weight is None else weight,
+    admissible = is_admissible(function) and (weight is None or weight <= 1)
+    return _result(outcome, start_board, events if record else None, t0, algorithm=method.name,
+                   heuristic=heuristic_name(function), weight=method.weight if weight is None else weight,
                    limits=limits, optimal=method.optimal_if_admissible and admissible,
                    strategy=method.strategy)  # fmt: skip
 
 
-def _run_ida(start: Board, goal: Board, heuristic, limits: Limits, record: bool):
+def _run_ida(
+    start: Board, goal: Board, heuristic: Heuristic, limits: Limits, record: bool
+) -> tuple[list[Event], Outcome]:
     if record:
         return _drain(ida_events(start, goal, heuristic, limits), True)
     move_plan = getattr(heuristic, "move_plan", None)
     if callable(move_plan) and getattr(heuristic, "goal", None) == goal:
-        return [], ida_pattern_database(start, goal, heuristic, limits)
+        # it reads its own tables for this goal (a move_plan): a PatternDatabase, or made like one
+        return [], ida_pattern_database(start, goal, cast("PatternDatabase", heuristic), limits)
     return [], ida_lean(start, goal, heuristic, limits)
 
 
-def _weighted(w: float):
-    def priority(g, h):
+def _weighted(w: float) -> Callable[[int, float], float]:
+    def priority(g: int, h: float) -> float:
         return g + w * h
 
     return priority
 
 
-def _result(outcome: Outcome, start: Board, events, t0: float, **labels) -> SearchResult:
+def _result(
+    outcome: Outcome, start: Board, events: list[Event] | None, t0: float, **labels: Any
+) -> SearchResult:
     solved = outcome.status == "solved"
     return SearchResult(
         status=outcome.status,
@@ -204,8 +229,16 @@ def _result(outcome: Outcome, start: Board, events, t0: float, **labels) -> Sear
 
 
 # -- the solvers: one signature, written out in each docstring ----------------------------
-def bfs(start, goal=None, *, heuristic=zero, budget=DEFAULT_BUDGET, seconds=DEFAULT_SECONDS,
-        memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
+def bfs(
+    start: Board | str,
+    goal: Board | str | None = None,
+    *,
+    heuristic: Heuristic | str = zero,
+    budget: int | None = DEFAULT_BUDGET,
+    seconds: float | None = DEFAULT_SECONDS,
+    memory: int | None = DEFAULT_MEMORY,
+    record: bool = False,
+) -> SearchResult:
     """Breadth-first search: the frontier ordered by ``g`` alone (h is computed, never used).
 
     Parameters
@@ -250,8 +283,16 @@ def bfs(start, goal=None, *, heuristic=zero, budget=DEFAULT_BUDGET, seconds=DEFA
                 memory=memory, record=record)  # fmt: skip
 
 
-def greedy(start, goal=None, *, heuristic=manhattan, budget=DEFAULT_BUDGET, seconds=DEFAULT_SECONDS,
-           memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
+def greedy(
+    start: Board | str,
+    goal: Board | str | None = None,
+    *,
+    heuristic: Heuristic | str = manhattan,
+    budget: int | None = DEFAULT_BUDGET,
+    seconds: float | None = DEFAULT_SECONDS,
+    memory: int | None = DEFAULT_MEMORY,
+    record: bool = False,
+) -> SearchResult:
     """Greedy best-first search: always expand the node that looks closest (f = h). Not optimal.
 
     Parameters
@@ -296,8 +337,16 @@ def greedy(start, goal=None, *, heuristic=manhattan, budget=DEFAULT_BUDGET, seco
                 memory=memory, record=record)  # fmt: skip
 
 
-def astar(start, goal=None, *, heuristic=manhattan, budget=DEFAULT_BUDGET, seconds=DEFAULT_SECONDS,
-          memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
+def astar(
+    start: Board | str,
+    goal: Board | str | None = None,
+    *,
+    heuristic: Heuristic | str = manhattan,
+    budget: int | None = DEFAULT_BUDGET,
+    seconds: float | None = DEFAULT_SECONDS,
+    memory: int | None = DEFAULT_MEMORY,
+    record: bool = False,
+) -> SearchResult:
     """A* search: f = g + h. Optimal when ``heuristic`` never overestimates.
 
     Parameters
@@ -342,13 +391,22 @@ def astar(start, goal=None, *, heuristic=manhattan, budget=DEFAULT_BUDGET, secon
                 memory=memory, record=record)  # fmt: skip
 
 
-def check_weight(weight) -> float:
+def check_weight(weight: object) -> float:
     """``weight`` as a float in [0, 1000]; TypeError/ValueError naming it."""
     return real("weight", weight, low=0, high=1000)
 
 
-def weighted_astar(start, goal=None, *, weight=1.0, heuristic=manhattan, budget=DEFAULT_BUDGET,
-                   seconds=DEFAULT_SECONDS, memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
+def weighted_astar(
+    start: Board | str,
+    goal: Board | str | None = None,
+    *,
+    weight: float = 1.0,
+    heuristic: Heuristic | str = manhattan,
+    budget: int | None = DEFAULT_BUDGET,
+    seconds: float | None = DEFAULT_SECONDS,
+    memory: int | None = DEFAULT_MEMORY,
+    record: bool = False,
+) -> SearchResult:
     """Weighted A*: f = g + w*h. w = 0 is uniform-cost search, w = 1 is A*, larger w is greedier;
     with an admissible heuristic the cost is at most w times the optimum (``weight``: 0..1000).
 
@@ -395,8 +453,16 @@ def weighted_astar(start, goal=None, *, weight=1.0, heuristic=manhattan, budget=
                 seconds=seconds, memory=memory, record=record, weight=w)  # fmt: skip
 
 
-def article_solver(start, goal=None, *, heuristic=manhattan_with_blank, budget=DEFAULT_BUDGET,
-                   seconds=DEFAULT_SECONDS, memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
+def article_solver(
+    start: Board | str,
+    goal: Board | str | None = None,
+    *,
+    heuristic: Heuristic | str = manhattan_with_blank,
+    budget: int | None = DEFAULT_BUDGET,
+    seconds: float | None = DEFAULT_SECONDS,
+    memory: int | None = DEFAULT_MEMORY,
+    record: bool = False,
+) -> SearchResult:
     """The fourth seed article's 8-puzzle solver: f = g + 2h with the blank counted in h,
     newest first on ties, a blacklist of expanded boards, stop when the goal is generated.
     Never guaranteed optimal (see :mod:`puzzlelab.search.autosolver`).
@@ -443,8 +509,16 @@ def article_solver(start, goal=None, *, heuristic=manhattan_with_blank, budget=D
                 memory=memory, record=record)  # fmt: skip
 
 
-def ida_star(start, goal=None, *, heuristic=manhattan, budget=IDA_BUDGET, seconds=DEFAULT_SECONDS,
-             memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
+def ida_star(
+    start: Board | str,
+    goal: Board | str | None = None,
+    *,
+    heuristic: Heuristic | str = manhattan,
+    budget: int | None = IDA_BUDGET,
+    seconds: float | None = DEFAULT_SECONDS,
+    memory: int | None = DEFAULT_MEMORY,
+    record: bool = False,
+) -> SearchResult:
     """IDA*: depth-first passes under a rising bound on f = g + h; optimal when ``heuristic``
     never overestimates. Memory grows with the depth only (``memory`` bounds recorded events);
     ``max_frontier`` reports the deepest path held.
@@ -491,7 +565,7 @@ def ida_star(start, goal=None, *, heuristic=manhattan, budget=IDA_BUDGET, second
                 memory=memory, record=record)  # fmt: skip
 
 
-SOLVERS = {
+SOLVERS: dict[str, Solver] = {
     "bfs": bfs,
     "greedy": greedy,
     "astar": astar,
@@ -504,7 +578,7 @@ SOLVERS = {
 AUTO_LARGE_WEIGHT = 3.0
 
 
-def auto_plan(board: Board, goal: Board) -> tuple[str, Callable, dict]:
+def auto_plan(board: Board, goal: Board) -> tuple[str, Solver, dict[str, Any]]:
     """The "auto" policy for ``board``: (a label, the solver, its options).
 
     Up to 12 cells: A* with linear conflict. 4x4: IDA* with the reflected pattern database
@@ -531,8 +605,18 @@ def auto_plan(board: Board, goal: Board) -> tuple[str, Callable, dict]:
     )
 
 
-def solve(start, goal=None, *, method="auto", heuristic=None, weight=None, budget="default",
-          seconds=DEFAULT_SECONDS, memory=DEFAULT_MEMORY, record=False) -> SearchResult:  # fmt: skip
+def solve(
+    start: Board | str,
+    goal: Board | str | None = None,
+    *,
+    method: str = "auto",
+    heuristic: Heuristic | str | None = None,
+    weight: float | None = None,
+    budget: int | str | None = "default",
+    seconds: float | None = DEFAULT_SECONDS,
+    memory: int | None = DEFAULT_MEMORY,
+    record: bool = False,
+) -> SearchResult:
     """Solve ``start`` with the solver named ``method``, or by the "auto" policy.
 
     Parameters
@@ -571,7 +655,7 @@ def solve(start, goal=None, *, method="auto", heuristic=None, weight=None, budge
     ['R']
     """
     choice("method", method, ["auto", *SOLVERS])
-    options = {"seconds": seconds, "memory": memory, "record": record}
+    options: dict[str, Any] = {"seconds": seconds, "memory": memory, "record": record}
     if not (isinstance(budget, str) and budget == "default"):
         options["budget"] = budget  # None (no limit) or a number, checked by the solver
     if method == "auto":

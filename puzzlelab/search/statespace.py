@@ -25,7 +25,7 @@ __all__ = ["MAX_CELLS", "distance_histogram", "hardest", "state_space_distances"
 MAX_CELLS = 9
 
 
-def _check(rows: int, cols: int, goal) -> Board:
+def _check(rows: int, cols: int, goal: object) -> Board:
     rows, cols = check_shape(rows, cols)
     n = rows * cols
     if n > MAX_CELLS:
@@ -34,17 +34,16 @@ def _check(rows: int, cols: int, goal) -> Board:
             f"(the limit is {MAX_CELLS} cells: 3x3, 2x4, 4x2 and smaller); "
             "use a search such as astar() or ida_star() on single boards instead"
         )
-    goal = Board.goal(rows, cols) if goal is None else Board.parse(goal)
-    if goal.shape != (rows, cols):
-        raise ValueError(f"the goal is {goal.rows}x{goal.cols}, not {rows}x{cols}")
-    return goal
+    goal_board = Board.goal(rows, cols) if goal is None else Board.parse(goal)
+    if goal_board.shape != (rows, cols):
+        raise ValueError(f"the goal is {goal_board.rows}x{goal_board.cols}, not {rows}x{cols}")
+    return goal_board
 
 
-def state_space_distances(rows: int, cols: int, goal=None) -> np.ndarray:
+def state_space_distances(rows: int, cols: int, goal: Board | str | None = None) -> np.ndarray:
     """Optimal distance to ``goal`` of every arrangement, indexed by ``rank(board.tiles)``; -1 if
     unreachable. The array is read-only (shared between calls)."""
-    goal = _check(rows, cols, goal)
-    return _distances(rows, cols, goal.tiles)
+    return _distances(rows, cols, _check(rows, cols, goal).tiles)
 
 
 @lru_cache(maxsize=16)  # every small shape, both goal conventions
@@ -77,7 +76,7 @@ def _distances(rows: int, cols: int, goal_tiles: tuple[int, ...]) -> np.ndarray:
     return dist
 
 
-def distance_histogram(rows: int, cols: int, goal=None) -> dict[int, int]:
+def distance_histogram(rows: int, cols: int, goal: Board | str | None = None) -> dict[int, int]:
     """How many arrangements lie at each optimal distance from ``goal`` (reachable ones only).
 
     >>> max(distance_histogram(3, 3))
@@ -88,7 +87,7 @@ def distance_histogram(rows: int, cols: int, goal=None) -> dict[int, int]:
     return {d: int(k) for d, k in enumerate(counts) if k}
 
 
-def hardest(rows: int, cols: int, goal=None) -> list[Board]:
+def hardest(rows: int, cols: int, goal: Board | str | None = None) -> list[Board]:
     """The arrangements at the largest distance from ``goal`` (the 8-puzzle has two, 31 moves away).
 
     >>> [b.text() for b in hardest(3, 3)]

@@ -37,12 +37,16 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from typing import NamedTuple
+from collections.abc import Callable, Iterable
+from typing import Literal, NamedTuple, TypeAlias
 
-from ..board import MOVES
+from ..board import MOVES, Board
 from .engine import prepare
 
 __all__ = ["Found", "best_first", "ida_star"]
+
+#: A move and the board it leads to (the move is None only for the start, never in a path).
+Step: TypeAlias = tuple["str | None", Board]
 
 
 class Found(NamedTuple):
@@ -59,30 +63,39 @@ class Found(NamedTuple):
 
     #: The moves and the boards they lead to, after the start: ``[(move, board), ...]``
     #: (empty when the goal cannot be reached).
-    path: list
+    path: list[Step]
     #: The boards expanded, in the order they were expanded.
-    expanded: list
+    expanded: list[Board]
     #: How many children were made: put on the frontier (best-first) or looked at (IDA*).
     generated: int
 
 
 class _Node(NamedTuple):
-    board: object
+    board: Board
     g: int
     move: str | None = None
     parent: _Node | None = None
 
 
-def _path(node: _Node) -> list:
-    steps = []
+def _path(node: _Node) -> list[Step]:
+    steps: list[Step] = []
     while node.parent is not None:
         steps.append((node.move, node.board))
         node = node.parent
     return steps[::-1]
 
 
-def best_first(start, goal, *, f, h, newest_first=False, test_on_generate=False, blacklist=False,
-               order=MOVES) -> Found:  # fmt: skip
+def best_first(
+    start: Board | str,
+    goal: Board | str | None,
+    *,
+    f: Callable[[int, float], float],
+    h: Callable[[Board, Board], float],
+    newest_first: bool = False,
+    test_on_generate: bool = False,
+    blacklist: bool = False,
+    order: Iterable[str] = MOVES,
+) -> Found:
     """Best-first search: always expand the frontier node with the smallest ``f(g, h)``.
 
     Parameters
@@ -136,22 +149,23 @@ def best_first(start, goal, *, f, h, newest_first=False, test_on_generate=False,
     >>> [move for move, _ in bfs.path], len(bfs.expanded), len(astar.expanded)
     (['D', 'R', 'R'], 12, 3)
     """
-    start, goal = prepare(start, goal)  # boards of one shape, the goal reachable
+    start_board, goal_board = prepare(start, goal)  # boards of one shape, the goal reachable
     count = itertools.count()
 
-    def add(node):
+    def add(node: _Node) -> None:
         tie = (0, -next(count)) if newest_first else (-node.g, next(count))
-        heapq.heappush(frontier, (f(node.g, h(node.board, goal)), *tie, node))
+        heapq.heappush(frontier, (f(node.g, h(node.board, goal_board)), *tie, node))
 
-    frontier: list = []
-    expanded: list = []
-    reached, closed, generated = {start: 0}, set(), 0
-    add(_Node(start, 0))
+    frontier: list[tuple[float, int, int, _Node]] = []
+    expanded: list[Board] = []
+    closed: set[Board] = set()
+    reached, generated = {start_board: 0}, 0
+    add(_Node(start_board, 0))
     while frontier:
         node = heapq.heappop(frontier)[-1]
         if not blacklist and node.g > reached[node.board]:
             continue  # reached again by a shorter path since it was added
-        if node.board == goal and not (test_on_generate and node.parent):
+        if node.board == goal_board and not (test_on_generate and node.parent):
             return Found(_path(node), expanded, generated)
         expanded.append(node.board)
         closed.add(node.board)
@@ -162,12 +176,12 @@ def best_first(start, goal, *, f, h, newest_first=False, test_on_generate=False,
             reached[child.board] = child.g
             generated += 1
             add(child)
-            if test_on_generate and child.board == goal:
+            if test_on_generate and child.board == goal_board:
                 return Found(_path(child), expanded, generated)
     return Found([], expanded, generated)
 
 
-def ida_star(start, goal, *, h) -> Found:
+def ida_star(start: Board | str, goal: Board | str | None, *, h: Callable[[Board, Board], float]) -> Found:
     """IDA*: depth-first passes that never go past ``bound`` on f = g + h; each pass raises the
     bound to the smallest f that went past it. Never undoes the move just made.
 
@@ -205,16 +219,17 @@ def ida_star(start, goal, *, h) -> Found:
     >>> [move for move, _ in found.path], len(found.expanded), found.generated
     (['D', 'R', 'R'], 3, 5)
     """
-    start, goal = prepare(start, goal)  # boards of one shape, the goal reachable
-    expanded, generated = [], 0
+    start_board, goal_board = prepare(start, goal)  # boards of one shape, the goal reachable
+    expanded: list[Board] = []
+    generated = 0
 
-    def search(path, g, bound):
+    def search(path: list[Step], g: int, bound: float) -> float | Literal["found"]:
         nonlocal generated
         board = path[-1][1]
-        f = g + h(board, goal)
+        f = g + h(board, goal_board)
         if f > bound:
             return f
-        if board == goal:
+        if board == goal_board:
             return "found"
         expanded.append(board)
         smallest = math.inf
@@ -231,7 +246,8 @@ def ida_star(start, goal, *, h) -> Found:
             smallest = min(smallest, result)
         return smallest
 
-    path, bound = [(None, start)], h(start, goal)
+    path: list[Step] = [(None, start_board)]
+    bound = h(start_board, goal_board)
     while True:
         result = search(path, 0, bound)
         if result == "found":
