@@ -12,14 +12,16 @@ and returns the Axes. Rows go down the page, as on the board.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 
 import numpy as np
 from matplotlib import patheffects
+from matplotlib.axes import Axes
 from matplotlib.collections import PatchCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Polygon, Rectangle
+from numpy.typing import ArrayLike, NDArray
 
 from ..board import BLANK, Board, goal_for
 from ..i18n import gettext as _
@@ -53,7 +55,7 @@ def _font_size(board: Board, scale: float) -> float:
     return max(5.0, scale * 30.0 / max(board.rows, board.cols))
 
 
-def finish_axes(ax, width: float, height: float) -> None:
+def finish_axes(ax: Axes, width: float, height: float) -> None:
     """Square cells, no ticks or frame, limits fitted to a picture ``width`` x ``height`` cells."""
     ax.set_xlim(-0.1, width + 0.1)
     ax.set_ylim(height + 0.1, -0.1)
@@ -62,14 +64,14 @@ def finish_axes(ax, width: float, height: float) -> None:
 
 
 # -- raster boards: many small boards drawn fast (one image each instead of a Text per tile) --------
-def _rgb(color: str) -> np.ndarray:
+def _rgb(color: str) -> NDArray[np.float32]:
     from matplotlib.colors import to_rgb
 
     return (np.array(to_rgb(color)) * 255).astype(np.float32)
 
 
 @lru_cache(maxsize=8)
-def _glyphs(px: int) -> dict[str, np.ndarray]:
+def _glyphs(px: int) -> dict[str, NDArray[np.float32]]:
     """Coverage masks (0..1) of the digits 0-9 drawn by Agg for tiles of ``px`` pixels."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
@@ -78,8 +80,11 @@ def _glyphs(px: int) -> dict[str, np.ndarray]:
     size = px * 0.5 * 72 / 100
     for d in range(10):
         figure.text((d + 0.5) / 10, 0.5, str(d), ha="center", va="center", fontsize=size)
-    canvas.draw()
-    coverage = 1 - np.asarray(canvas.buffer_rgba())[:, :, 0].astype(np.float32) / 255
+    # matplotlib's backend_agg is not annotated (no stub file): its methods count as untyped under
+    # --strict; "unused-ignore" keeps the project's current (not yet strict) mypy run quiet too
+    canvas.draw()  # type: ignore[no-untyped-call, unused-ignore]
+    rgba = np.asarray(canvas.buffer_rgba())  # type: ignore[no-untyped-call, unused-ignore]
+    coverage = np.float32(1) - rgba[:, :, 0].astype(np.float32) / np.float32(255)
     glyphs = {}
     for d in range(10):
         cell = coverage[:, d * px : (d + 1) * px]
@@ -89,7 +94,7 @@ def _glyphs(px: int) -> dict[str, np.ndarray]:
 
 
 @lru_cache(maxsize=2048)
-def tile_image(tile: int, color: str, px: int, home: bool = False) -> np.ndarray:
+def tile_image(tile: int, color: str, px: int, home: bool = False) -> NDArray[np.float32]:
     inner = px - 2 * max(1, round(px * _GAP))
     image = np.empty((inner, inner, 3), dtype=np.float32)
     image[:] = _rgb(color)
@@ -107,7 +112,7 @@ def tile_image(tile: int, color: str, px: int, home: bool = False) -> np.ndarray
     return image
 
 
-def board_raster(board: Board, *, goal: Board | None = None, px: int = 32) -> np.ndarray:
+def board_raster(board: Board, *, goal: Board | None = None, px: int = 32) -> NDArray[np.uint8]:
     """The numbered board as an RGB uint8 array, ``px`` pixels per cell (tiles at home are green
     with a dark corner mark, the others orange).
 
@@ -134,7 +139,7 @@ def board_raster(board: Board, *, goal: Board | None = None, px: int = 32) -> np
     return image.astype(np.uint8)
 
 
-def raster_artists(ax, board: Board, goal: Board, x0: float, y0: float, *, px: int = 28):
+def raster_artists(ax: Axes, board: Board, goal: Board, x0: float, y0: float, *, px: int = 28) -> None:
     """Draw ``board`` as one image with its top-left corner at ``(x0, y0)``, one unit per cell."""
     ax.imshow(
         board_raster(board, goal=goal, px=px),
@@ -143,7 +148,16 @@ def raster_artists(ax, board: Board, goal: Board, x0: float, y0: float, *, px: i
     )
 
 
-def _tile_artists(ax, board: Board, goal: Board, x0: float, y0: float, *, highlight=(), scale=1.0):
+def _tile_artists(
+    ax: Axes,
+    board: Board,
+    goal: Board,
+    x0: float,
+    y0: float,
+    *,
+    highlight: Collection[int] = (),
+    scale: float = 1.0,
+) -> None:
     """Draw ``board`` with its top-left corner at ``(x0, y0)``, one unit per cell."""
     ax.add_patch(Rectangle((x0, y0), board.cols, board.rows, facecolor="#444444", edgecolor="none"))
     patches, colors, edges, marks = [], [], [], []
@@ -170,11 +184,11 @@ def _tile_artists(ax, board: Board, goal: Board, x0: float, y0: float, *, highli
 def draw_board(
     board: Board,
     *,
-    ax=None,
+    ax: Axes | None = None,
     goal: Board | None = None,
     highlight: Sequence[int] = (),
     title: str | None = None,
-):
+) -> Axes:
     """Numbered tiles; a tile on its goal cell is green with a dark corner mark (colour is never
     the only cue), the others orange; ``highlight`` cells get a thick vermillion edge.
 
@@ -194,7 +208,7 @@ def draw_board(
 
 # -- the picture puzzle ------------------------------------------------------------------
 @lru_cache(maxsize=1)
-def _grace_hopper() -> np.ndarray:
+def _grace_hopper() -> NDArray[np.uint8]:
     from matplotlib import cbook
     from matplotlib.image import imread
 
@@ -206,12 +220,12 @@ def _grace_hopper() -> np.ndarray:
     return image
 
 
-def sample_image() -> np.ndarray:
+def sample_image() -> NDArray[np.uint8]:
     """A square photograph that ships with matplotlib (Grace Hopper), as a read-only uint8 array."""
     return _grace_hopper()
 
 
-def _as_image(image) -> np.ndarray:
+def _as_image(image: ArrayLike | None) -> NDArray[np.uint8]:
     image = sample_image() if image is None else np.asarray(image)
     if image.ndim not in (2, 3) or (image.ndim == 3 and image.shape[2] not in (3, 4)):
         raise ValueError(f"an image must be (height, width) or (height, width, 3|4), got shape {image.shape}")
@@ -224,7 +238,7 @@ def _as_image(image) -> np.ndarray:
     return image[:, :, :3].astype(np.uint8, copy=False)
 
 
-def tile_pieces(image, rows: int, cols: int) -> np.ndarray:
+def tile_pieces(image: ArrayLike | None, rows: int, cols: int) -> NDArray[np.uint8]:
     """Cut ``image`` into ``rows x cols`` equal pieces, row-major: shape ``(rows*cols, h, w, 3)`` uint8.
 
     Piece ``k`` is what goal cell ``k`` shows. Float images are read as 0..1, grey images become RGB.
@@ -245,7 +259,14 @@ def tile_pieces(image, rows: int, cols: int) -> np.ndarray:
     )
 
 
-def draw_picture_board(board: Board, *, image=None, ax=None, goal: Board | None = None, numbers: bool = True):
+def draw_picture_board(
+    board: Board,
+    *,
+    image: ArrayLike | None = None,
+    ax: Axes | None = None,
+    goal: Board | None = None,
+    numbers: bool = True,
+) -> Axes:
     """The board as a picture cut into tiles (``image`` defaults to :func:`sample_image`).
 
     Each tile shows the piece of the picture of its goal cell; the blank is dark
@@ -294,12 +315,12 @@ def draw_picture_board(board: Board, *, image=None, ax=None, goal: Board | None 
 def draw_board_strip(
     boards: Sequence[Board],
     *,
-    ax=None,
+    ax: Axes | None = None,
     goal: Board | None = None,
     labels: Sequence[str] | None = None,
     per_row: int = 8,
     max_boards: int = 40,
-):
+) -> Axes:
     """Boards side by side (a solution played out), ``per_row`` to a line, each with a label.
 
     ``labels`` defaults to ``"start"`` then the move that led to each board.

@@ -12,9 +12,15 @@ Inputs are plain arrays, or any object with a ``probabilities()`` method (such a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from math import factorial
+from typing import Protocol, SupportsFloat, runtime_checkable
 
 import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.colorbar import Colorbar
+from matplotlib.image import AxesImage
+from numpy.typing import ArrayLike, NDArray
 
 from ..i18n import gettext as _
 from ..perm import unrank
@@ -37,12 +43,30 @@ BAR_WIDTH = 0.8  #: bars are narrower than their slot, so that equal neighbours 
 MIN_RELATIVE_SPREAD = 0.1
 
 
-def as_probabilities(values) -> np.ndarray:
+@runtime_checkable
+class HasProbabilities(Protocol):
+    """A distribution object (such as :class:`puzzlelab.distributions.Distribution`): the
+    probability of every permutation by rank."""
+
+    def probabilities(self) -> Iterable[SupportsFloat]: ...
+
+
+@runtime_checkable
+class HasPositionMatrix(Protocol):
+    """A distribution object that knows its item-by-position probability matrix."""
+
+    def position_matrix(self) -> ArrayLike: ...
+
+
+#: what the histogram accepts: a distribution object, or probabilities or counts (any numbers)
+ProbabilitiesLike = HasProbabilities | Iterable[SupportsFloat]
+
+
+def as_probabilities(values: ProbabilitiesLike) -> NDArray[np.float64]:
     """A float array of probabilities from a distribution object, probabilities or counts."""
-    if hasattr(values, "probabilities"):
-        values = values.probabilities()
+    numbers = values.probabilities() if isinstance(values, HasProbabilities) else values
     array = np.asarray(
-        [float(v) for v in values] if not isinstance(values, np.ndarray) else values, dtype=float
+        [float(v) for v in numbers] if not isinstance(numbers, np.ndarray) else numbers, dtype=float
     )
     if array.ndim != 1 or array.size == 0:
         raise ValueError(
@@ -50,7 +74,7 @@ def as_probabilities(values) -> np.ndarray:
         )
     if np.any(array < 0) or not np.all(np.isfinite(array)):
         raise ValueError("probabilities and counts must be finite and non-negative")
-    total = array.sum()
+    total = float(array.sum())
     if total <= 0:
         raise ValueError("all counts are zero: nothing to draw")
     return array / total
@@ -71,7 +95,9 @@ def permutation_labels(n: int) -> list[str]:
     return [sep.join(map(str, unrank(r, n))) for r in range(factorial(n))]
 
 
-def bar_steps(values, *, width: float = BAR_WIDTH) -> tuple[np.ndarray, np.ndarray]:
+def bar_steps(
+    values: ArrayLike, *, width: float = BAR_WIDTH
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """``(heights, edges)`` for ``Axes.stairs`` drawing one bar of ``width`` per value, centred on
     0, 1, 2, ... with a gap of height 0 between neighbours: equal neighbouring bars stay two bars.
 
@@ -87,7 +113,13 @@ def bar_steps(values, *, width: float = BAR_WIDTH) -> tuple[np.ndarray, np.ndarr
     return heights, edges
 
 
-def draw_permutation_histogram(sampled=None, *, exact=None, ax=None, title: str | None = None):
+def draw_permutation_histogram(
+    sampled: ProbabilitiesLike | None = None,
+    *,
+    exact: ProbabilitiesLike | None = None,
+    ax: Axes | None = None,
+    title: str | None = None,
+) -> Axes:
     """Probability of each permutation (x = its rank), with the uniform level ``1/n!``.
 
     ``sampled`` are frequencies or counts from samples (filled bars), ``exact`` the exact
@@ -137,16 +169,19 @@ def draw_permutation_histogram(sampled=None, *, exact=None, ax=None, title: str 
     return ax
 
 
-def color_spread(matrix) -> float:
+def color_spread(matrix: ArrayLike) -> float:
     """How far either side of the uniform ``1/n`` the colour scale of ``matrix`` reaches: its
     largest deviation, but at least ``MIN_RELATIVE_SPREAD / n`` (an exactly uniform matrix then
     gets a readable scale, all white, instead of one a billionth wide)."""
     matrix = np.asarray(matrix, dtype=float)
-    uniform = 1 / matrix.shape[0]
+    n: int = matrix.shape[0]
+    uniform = 1 / n
     return max(float(np.abs(matrix - uniform).max()), MIN_RELATIVE_SPREAD * uniform)
 
 
-def add_colorbar(image, *, ax=None, cax=None, shrink: float = 0.8):
+def add_colorbar(
+    image: AxesImage, *, ax: Axes | None = None, cax: Axes | None = None, shrink: float = 0.8
+) -> Colorbar:
     """A colour bar for a position matrix: three ticks (low, ``1/n``, high) in plain decimals,
     with no offset or scale label that could land on a title."""
     from matplotlib.ticker import FixedLocator, FormatStrFormatter
@@ -166,8 +201,13 @@ def add_colorbar(image, *, ax=None, cax=None, shrink: float = 0.8):
 
 
 def draw_position_matrix(
-    matrix, *, ax=None, annotate: bool | None = None, colorbar: bool = True, title: str | None = None
-):
+    matrix: HasPositionMatrix | ArrayLike,
+    *,
+    ax: Axes | None = None,
+    annotate: bool | None = None,
+    colorbar: bool = True,
+    title: str | None = None,
+) -> Axes:
     """Heat map of ``P[item, position]``; white is the uniform ``1/n``, red more likely, blue less
     (ColorBrewer's RdBu, readable with the common colour-vision deficiencies).
 
@@ -179,7 +219,7 @@ def draw_position_matrix(
     >>> ax.get_xlabel(), ax.get_ylabel()
     ('position', 'item')
     """
-    if hasattr(matrix, "position_matrix"):
+    if isinstance(matrix, HasPositionMatrix):
         matrix = matrix.position_matrix()
     matrix = np.asarray(matrix, dtype=float)
     if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1] or matrix.shape[0] == 0:

@@ -9,13 +9,17 @@ the blank-row term and the verdict.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
+from numpy.typing import NDArray
 
 from ..board import BLANK, Board
 from ..i18n import get_language
 from ..i18n import gettext as _
-from ..parity import explain
+from ..parity import ParityExplanation, explain
 from .boards import OFF_GOAL_COLOR, ON_GOAL_COLOR, tile_image
 from .style import MARK_COLOR, new_axes
 
@@ -38,13 +42,13 @@ def inverted_positions(board: Board, goal: Board | None = None) -> list[tuple[in
     return [(i, j) for i in range(n) for j in range(i + 1, n) if ranks[i] > ranks[j]]
 
 
-def _arc(i: int, j: int) -> np.ndarray:
+def _arc(i: int, j: int) -> NDArray[np.float64]:
     theta = np.linspace(0, np.pi, _ARC_POINTS)
     centre, radius = (i + j) / 2, (j - i) / 2
     return np.column_stack([centre - radius * np.cos(theta), 0.9 + 0.9 * radius * np.sin(theta) / 2])
 
 
-def _title(exp) -> str:
+def _title(exp: ParityExplanation) -> str:
     if exp.inversions == 1:
         title = _("{inversions} inversion + blank-row term {term}: {verdict}")
     else:
@@ -53,7 +57,7 @@ def _title(exp) -> str:
     return title.format(inversions=exp.inversions, term=exp.row_term, verdict=verdict)
 
 
-def draw_inversions(board: Board, *, goal: Board | None = None, ax=None):
+def draw_inversions(board: Board, *, goal: Board | None = None, ax: Axes | None = None) -> Axes:
     """The tiles in reading order with an arc over each inverted pair, and the parity verdict.
 
     Tiles in at least one inverted pair are orange (an arc ends on each of them), the others green.
@@ -87,7 +91,7 @@ def draw_inversions(board: Board, *, goal: Board | None = None, ax=None):
     top = 0.9 + 0.45 * max(len(tiles) - 1, 1) / 2 + 0.2
     # monospace lines up the English arithmetic; the monospace font has no Chinese glyphs, so the
     # Chinese edition keeps the figure's own font family (with the CJK fallback: plots/fonts.py)
-    family = {"family": "monospace"} if get_language() == "en" else {}
+    family: dict[str, Any] = {"family": "monospace"} if get_language() == "en" else {}
     ax.text(-0.5, -0.25, _arithmetic(exp), ha="left", va="top", fontsize=9, **family)
     ax.set_xlim(-0.6, len(tiles) - 0.4)
     ax.set_ylim(-1.9, top)
@@ -96,7 +100,7 @@ def draw_inversions(board: Board, *, goal: Board | None = None, ax=None):
     return ax
 
 
-def _arithmetic(exp) -> str:
+def _arithmetic(exp: ParityExplanation) -> str:
     cols = exp.board.cols
     return (
         _("blank row {row}, goal blank row {goal_row} (0 = top): {apart} apart").format(

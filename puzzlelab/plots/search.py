@@ -13,9 +13,12 @@ they draw any recorded search without knowing which algorithm made it.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
+from typing import Protocol
 
 import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure, SubFigure
 from numpy.typing import ArrayLike
 
 from ..board import Board, goal_for
@@ -48,18 +51,53 @@ __all__ = [
 ]
 
 
-def _number(x) -> str:
+class SearchNode(Protocol):
+    """What the pictures read from a node (:class:`puzzlelab.search.Node` has it all): its board,
+    ``g``, ``h`` and ``f`` (None or NaN when unknown, drawn as ``-``), and the move that made it."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def g(self) -> float | None: ...
+    @property
+    def h(self) -> float | None: ...
+    @property
+    def f(self) -> float | None: ...
+    @property
+    def move(self) -> str | None: ...
+
+
+class PathNode(SearchNode, Protocol):
+    """A node that knows the nodes from the start to itself."""
+
+    def path(self) -> Sequence[SearchNode]: ...
+
+
+#: the g and h of a run of :func:`draw_gh_plane`, with its weight and bound when it had one
+GHRun = tuple[ArrayLike, ArrayLike] | tuple[ArrayLike, ArrayLike, float, float | None]
+
+
+def _number(x: object) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "-"
     return f"{x:g}" if isinstance(x, float) else str(x)
 
 
-def node_label(node) -> str:
+def node_label(node: SearchNode) -> str:
     """``"g=3 h=5 f=8"`` for a node."""
     return f"g={_number(node.g)} h={_number(node.h)} f={_number(node.f)}"
 
 
-def _boards_in_row(ax, nodes, labels, goal, y0: float, *, width: float, greyed=()):
+def _boards_in_row(
+    ax: Axes,
+    nodes: Sequence[SearchNode],
+    labels: Sequence[str],
+    goal: Board,
+    y0: float,
+    *,
+    width: float,
+    greyed: Container[int] = (),
+) -> None:
     if not nodes:
         return
     board = nodes[0].board
@@ -78,7 +116,14 @@ def _boards_in_row(ax, nodes, labels, goal, y0: float, *, width: float, greyed=(
         )
 
 
-def draw_expansion(node, children: Sequence, *, ax=None, goal: Board | None = None, skipped: Sequence = ()):
+def draw_expansion(
+    node: SearchNode,
+    children: Sequence[SearchNode],
+    *,
+    ax: Axes | None = None,
+    goal: Board | None = None,
+    skipped: Sequence[SearchNode] = (),
+) -> Axes:
     """The node being expanded (top) and its children (below) with their g, h and f.
 
     ``children`` are the nodes put on the frontier; ``skipped`` the children left out because
@@ -114,7 +159,9 @@ def draw_expansion(node, children: Sequence, *, ax=None, goal: Board | None = No
     return ax
 
 
-def draw_frontier(nodes: Sequence, *, ax=None, goal: Board | None = None, size: int | None = None):
+def draw_frontier(
+    nodes: Sequence[SearchNode], *, ax: Axes | None = None, goal: Board | None = None, size: int | None = None
+) -> Axes:
     """The frontier's best entries (smallest f first), each with its g, h and f.
 
     ``size`` is the whole frontier's size, shown in the title when given.
@@ -141,7 +188,9 @@ def frontier_caption(shown: int, size: int | None = None) -> str:
     return _("best {shown} of {size:,}").format(shown=shown, size=size)
 
 
-def draw_search_path(node, *, ax=None, goal: Board | None = None, max_boards: int = 24):
+def draw_search_path(
+    node: PathNode, *, ax: Axes | None = None, goal: Board | None = None, max_boards: int = 24
+) -> Axes:
     """The path from the start to ``node`` as a strip of boards, labelled with the moves."""
     path = node.path()
     labels = [_("start"), *(f"{k}: {n.move}" for k, n in enumerate(path[1:], 1))]
@@ -150,7 +199,9 @@ def draw_search_path(node, *, ax=None, goal: Board | None = None, max_boards: in
     )
 
 
-def draw_search_progress(f_values: ArrayLike, frontier_sizes: ArrayLike, *, step: int | None = None, ax=None):
+def draw_search_progress(
+    f_values: ArrayLike, frontier_sizes: ArrayLike, *, step: int | None = None, ax: Axes | None = None
+) -> Axes:
     """f of each expanded node and the frontier size against step (expansions so far).
 
     ``step`` (1-based) marks the current step with a vertical line. Returns the left Axes
@@ -183,8 +234,8 @@ def draw_gh_plane(
     bound: float | None = None,
     current: tuple[float, float] | None = None,
     limits: tuple[float, float] | None = None,
-    ax=None,
-):
+    ax: Axes | None = None,
+) -> Axes:
     """Expanded nodes in the (g, h) plane, with the line ``f = g + weight*h`` at ``f = bound``.
 
     Each dot is a node (more expansions of the same (g, h) make a darker dot); ``current``
@@ -232,7 +283,7 @@ def draw_gh_plane(
     return ax
 
 
-def gh_limits(*runs) -> tuple[float, float]:
+def gh_limits(*runs: GHRun) -> tuple[float, float]:
     """``(gmax, hmax)`` that fit every run, each given as ``(g, h)`` or ``(g, h, weight, bound)``
     (the arguments of :func:`draw_gh_plane`): pass it as ``limits=`` to draw them on one scale.
 
@@ -257,8 +308,8 @@ def draw_weight_tradeoff(
     *,
     optimum: int | None = None,
     current: float | None = None,
-    ax=None,
-):
+    ax: Axes | None = None,
+) -> Axes:
     """Nodes expanded against solution length, one point per weight (log scale for expansions).
 
     ``optimum`` draws the optimal length as a vertical line; ``current`` rings the point of
@@ -298,8 +349,8 @@ def draw_weight_sweep(
     *,
     optimum: float | None = None,
     what: str = "",
-    axes=None,
-):
+    axes: tuple[Axes, Axes] | None = None,
+) -> Figure | SubFigure:
     """Two panels against the weight w (log scale): the work (nodes expanded) and the price
     (solution length), each axis starting at 0 so that heights compare honestly.
 
@@ -340,7 +391,13 @@ def draw_weight_sweep(
     return left.figure
 
 
-def draw_board_row(boards: Sequence[Board], titles: Sequence[str] | None = None, *, title=None, goal=None):
+def draw_board_row(
+    boards: Sequence[Board],
+    titles: Sequence[str] | None = None,
+    *,
+    title: str | None = None,
+    goal: Board | None = None,
+) -> Figure:
     """Boards side by side, each with its own title, under an overall ``title`` that never
     overlaps them (constrained layout places it). Returns the figure.
 
@@ -365,7 +422,9 @@ def draw_board_row(boards: Sequence[Board], titles: Sequence[str] | None = None,
     return figure
 
 
-def draw_distance_histogram(histogram: Mapping[int, int], *, ax=None, title: str | None = None):
+def draw_distance_histogram(
+    histogram: Mapping[int, int], *, ax: Axes | None = None, title: str | None = None
+) -> Axes:
     """How many states lie at each optimal distance from the goal (a bar per distance)."""
     if not histogram:
         raise ValueError("the histogram is empty")
