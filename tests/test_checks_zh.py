@@ -195,6 +195,8 @@ def test_every_title_is_translated():
     with language("zh-CN"):
         chinese = {title: gettext(title) for title in titles}
     assert all(CJK.search(text) and text != title for title, text in chinese.items()), chinese
+    # a title says in Chinese what the code names (manhattan + misplaced -> 曼哈顿距离 + 错位数码数)
+    assert not [text for text in chinese.values() if re.search(r"\b[a-z]{3,}\b", text)], chinese
     assert len(set(chinese.values())) == len(titles)
 
 
