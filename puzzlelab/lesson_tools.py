@@ -25,7 +25,7 @@ from .board import Board, goal_for, neighbour_table
 from .i18n import gettext as _
 from .parity import explain
 from .perm import rank, rank_many, unrank_many
-from .search import state_space_distances
+from .search import Event, Node, state_space_distances
 
 __all__ = [
     "Expansion",
@@ -97,7 +97,7 @@ class Survey(NamedTuple):
 
 
 def heuristic_survey(
-    heuristic: str | Callable, rows: int = 3, cols: int = 3, goal: Board | None = None
+    heuristic: str | Callable[[Board, Board], float], rows: int = 3, cols: int = 3, goal: Board | None = None
 ) -> Survey:
     """Evaluate ``heuristic`` (a function ``(board, goal) -> number`` or a name in
     :data:`puzzlelab.heuristics.HEURISTICS`) on every board that can reach ``goal``, and measure
@@ -134,7 +134,7 @@ def heuristic_survey(
     return Survey(name, h, d, float((h[far] / d[far]).max()), float(drops.max()))
 
 
-def iteration_work(events: Iterable) -> tuple[list[float], list[int]]:
+def iteration_work(events: Iterable[Event]) -> tuple[list[float], list[int]]:
     """From IDA*'s events, the f-bound of each iteration and the nodes it expanded.
 
     >>> from puzzlelab import Board, search
@@ -144,7 +144,7 @@ def iteration_work(events: Iterable) -> tuple[list[float], list[int]]:
     bounds: list[float] = []
     work: list[int] = []
     for event in events:
-        if event.kind == "bound":
+        if event.kind == "bound" and event.bound is not None:  # IDA*'s "bound" events carry it
             bounds.append(int(event.bound) if float(event.bound).is_integer() else event.bound)
             work.append(0)
         elif event.kind == "expand" and work:
@@ -156,12 +156,12 @@ class Expansion(NamedTuple):
     """One expansion of a recorded search: the node taken off the frontier, the children it put
     on the frontier, and the children it left out because their board was already reached."""
 
-    node: object
-    children: list
-    skipped: list
+    node: Node
+    children: list[Node]
+    skipped: list[Node]
 
 
-def expansions(events: Iterable) -> list[Expansion]:
+def expansions(events: Iterable[Event]) -> list[Expansion]:
     """Group a recorded search's events by expansion (``record=True`` gives the events).
 
     >>> from puzzlelab import Board, search
@@ -171,10 +171,13 @@ def expansions(events: Iterable) -> list[Expansion]:
     """
     steps: list[Expansion] = []
     for event in events:
+        node = event.node
+        if node is None:  # the events about the whole search ("bound", "budget", ...) have no node
+            continue
         if event.kind == "expand":
-            steps.append(Expansion(event.node, [], []))
+            steps.append(Expansion(node, [], []))
         elif event.kind == "generate" and steps:
-            steps[-1].children.append(event.node)
+            steps[-1].children.append(node)
         elif event.kind == "skip" and steps:
-            steps[-1].skipped.append(event.node)
+            steps[-1].skipped.append(node)
     return steps

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 
 from ._validate import choice, describe, sequence, whole_items
 from .board import BLANK, Board, as_board, goal_for
+from .i18n import N_
+from .i18n import gettext as _
 
 __all__ = [
     "FORMULATIONS",
@@ -192,19 +194,31 @@ class ParityExplanation:
     solvable: bool
 
     def __str__(self) -> str:
-        cols = self.board.cols
-        width = "odd" if cols % 2 else "even"
+        """The five lines a lesson prints, in the current language."""
+        cols, apart, term = self.board.cols, self.row_distance, self.row_term
+        width = _WIDTH_ODD if cols % 2 else _WIDTH_EVEN
         lines = [
-            f"inversions: {self.inversions}",
-            f"blank on row {self.blank_row}, goal blank on row {self.goal_blank_row} "
-            f"(0 = top): {self.row_distance} row(s) apart",
-            f"width {cols} is {width}, so a vertical move changes the inversions by "
-            f"an {'even' if cols % 2 else 'odd'} number; blank-row term = "
-            f"({cols} - 1) x {self.row_distance} = {self.row_term}",
-            f"invariant: ({self.inversions} + {self.row_term}) mod 2 = {self.invariant}",
-            "verdict: solvable" if self.solvable else "verdict: NOT solvable (the invariant is odd)",
+            _("inversions: {n}").format(n=self.inversions),
+            _("blank on row {row}, goal blank on row {goal_row} (0 = top): {apart} row(s) apart").format(
+                row=self.blank_row, goal_row=self.goal_blank_row, apart=apart
+            ),
+            _(width).format(cols=cols, apart=apart, term=term),
+            _("invariant: ({inversions} + {term}) mod 2 = {invariant}").format(
+                inversions=self.inversions, term=term, invariant=self.invariant
+            ),
+            _("verdict: solvable") if self.solvable else _("verdict: NOT solvable (the invariant is odd)"),
         ]
         return "\n".join(lines)
+
+
+_WIDTH_ODD = N_(
+    "width {cols} is odd, so a vertical move changes the inversions by an even number; "
+    "blank-row term = ({cols} - 1) x {apart} = {term}"
+)
+_WIDTH_EVEN = N_(
+    "width {cols} is even, so a vertical move changes the inversions by an odd number; "
+    "blank-row term = ({cols} - 1) x {apart} = {term}"
+)
 
 
 def explain(board: Board, goal: Board | None = None) -> ParityExplanation:

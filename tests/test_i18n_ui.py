@@ -18,7 +18,7 @@ import pytest
 
 from puzzlelab import Board
 from puzzlelab import translation as tr
-from puzzlelab.i18n import language
+from puzzlelab.i18n import language, translate_all
 from puzzlelab.plots import (
     draw_board_strip,
     draw_distance_histogram,
@@ -60,6 +60,10 @@ MODULES = {
 }
 
 
+#: the solvers' own symbols, which a Chinese textbook writes as they are (the menu's "astar" is A*)
+SYMBOLS = {"A*", "IDA*"}
+
+
 def chinese(text: str) -> bool:
     return bool(CJK.search(text))
 
@@ -77,7 +81,9 @@ def test_a_widget_made_in_chinese_sends_chinese_labels_and_says_chinese_things(m
         view = _build(make, name)
         summary = view.summary()
     assert list(view._labels) == list(dict.fromkeys(labels))
-    untranslated = [label for label, shown in view._labels.items() if not chinese(shown)]
+    untranslated = [
+        label for label, shown in view._labels.items() if not (chinese(shown) or shown in SYMBOLS)
+    ]
     assert untranslated == []
     assert chinese(summary), summary
     # the labels are the browser's state: what the front-end receives is Chinese too
@@ -119,7 +125,7 @@ def test_playable_statuses_and_errors_in_chinese(make):
         refused = view.error_message
         view.solve()
         solved = view.status
-    assert hint.startswith("提示：移动数码块 3；还需 1 步"), hint
+    assert hint == "提示：滑动数码块 3；还需 1 步（最优；A*，线性冲突）", hint
     with language("zh-CN"):
         view._guarded(view._dispatch, {"do": "move", "move": "D"})  # an arrow key at the edge
     assert view.error_message == "不能移动 'D'：空白块在第 1 行第 1 列，已经到了边上"
@@ -127,7 +133,51 @@ def test_playable_statuses_and_errors_in_chinese(make):
         view._guarded(view._dispatch, {"do": "move", "move": "D"})
     assert view.error_message == "illegal move 'D': the blank at row 1, column 1 is on the edge"
     assert refused == "这是空白块：请点击它旁边的数码块"
-    assert solved.startswith("由计算机还原：1 步"), solved
+    assert solved.startswith("由计算机还原：1 步（最优；A*，线性冲突）"), solved
+
+
+def test_playable_refuses_a_far_tile_in_chinese_and_in_the_boards_english(make):
+    view = make(playable.PlayableBoard, 3, board="1 2 3/4 _ 5/7 8 6")
+    for cell in (0, 2, 6, 8):  # the corners: none is next to the blank in the middle
+        tile = view.board.tiles[cell]
+        with language("zh-CN"):
+            view._guarded(view.click, cell)
+        assert view.error_message == f"数码块 {tile} 不在空白块旁边，不能滑动"
+        with language("en"):
+            view._guarded(view.click, cell)
+        with pytest.raises(ValueError, match="not next to the blank") as board_says:
+            view.board.slide(tile)
+        assert view.error_message == str(board_says.value)  # the board's own English, unchanged
+    assert view.move_count == 0
+
+
+def test_the_hint_names_the_auto_plan_in_chinese_for_every_size(make):
+    from puzzlelab.search import auto_plan
+    from puzzlelab.widgets._solving import plan_label
+
+    boards = {
+        "1 2/_ 3": "A*，线性冲突",
+        "5 1 2 3/9 6 7 4/13 10 11 8/14 15 12 _": "IDA*，模式数据库",
+        "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 _ 24": "加权 A*，w = 3",
+    }
+    for text, wanted in boards.items():
+        board = Board.parse(text)
+        label = auto_plan(board, Board.goal(*board.shape))[0]
+        with language("zh-CN"):
+            assert plan_label(label) == wanted
+        with language("en"):
+            assert plan_label(label) == label
+    # the 2x6 and 3x5 boards IDA* with linear conflict solves
+    label = auto_plan(Board.goal(3, 5).move("L"), Board.goal(3, 5))[0]
+    with language("zh-CN"):
+        assert plan_label(label) == "IDA*，线性冲突"
+    with language("zh-CN"):
+        view = make(playable.PlayableBoard, 3, board="1 2 3/4 5 6/7 _ 8")
+        view.hint()
+    assert view.status == "提示：滑动数码块 8；还需 1 步（最优；A*，线性冲突）"
+    with language("en"):
+        view.hint()
+    assert view.status == "hint: slide tile 8; 1 moves to go (optimal, A*, linear conflict)"
 
 
 def test_parity_lab_readout_and_proof_in_chinese(make):
@@ -177,6 +227,74 @@ def test_predict_in_chinese():
     assert out.getvalue() == "你预测的是 12 步；计算得到的答案是 12 步\n"
     assert summary == "预测：有多少个？（已锁定：12）"
     assert "请先选择一个答案，再锁定" in unchosen
+
+
+def test_predict_says_not_a_number_and_writes_a_unit_once():
+    with language("zh-CN"):
+        guess = Predict("多少步？", number=True)
+        guess.answer.value = "十二"
+        guess.lock.click()
+        refused = guess.error.value
+        choice = Predict("多少步？", choices=["19 到 30 步", "31 到 40 步"])
+        choice.answer.value = "19 到 30 步"
+        choice.lock.click()
+        out = io.StringIO()
+        with redirect_stdout(out):
+            choice.compare(24, "步")
+    assert "不是数字" in refused
+    assert out.getvalue() == "你预测的是 19 到 30 步；计算得到的答案是 24 步\n"
+    with language("en"):
+        choice = Predict("How many moves?", choices=["19 to 30 moves", "31 to 40 moves"])
+        choice.answer.value = "19 to 30 moves"
+        choice.lock.click()
+        out = io.StringIO()
+        with redirect_stdout(out):
+            choice.compare(24, "moves")
+            choice.compare(0.5, "%")
+    assert out.getvalue() == (
+        "you predicted 19 to 30 moves; the computed answer is 24 moves\n"
+        "you predicted 19 to 30 moves%; the computed answer is 0.5%\n"
+    )
+
+
+def test_menus_show_identifiers_in_english_and_chinese_names_in_chinese():
+    from puzzlelab.shuffles import SHUFFLES
+    from puzzlelab.widgets._names import display_name, key_of
+
+    menus = {
+        search_player: [*search_player.PLAYER_METHODS, *search_player.player_heuristics()],
+        weight_explorer: list(weight_explorer.explorer_heuristics()),
+        shuffle_lab: list(SHUFFLES),
+    }
+    for module, names in menus.items():
+        assert {key_of(name) for name in names} <= set(module.LABELS), module.__name__
+        for name in names:
+            with language("en"):
+                assert display_name(name) == name
+            with language("zh-CN"):
+                shown = display_name(name)
+            assert shown != name
+            assert chinese(shown) or shown in SYMBOLS, (name, shown)
+    with language("zh-CN"):
+        assert [display_name(n) for n in search_player.PLAYER_METHODS] == [
+            "A*",
+            "加权 A*",
+            "贪心搜索",
+            "广度优先搜索",
+            "文章的求解器",
+        ]
+        assert [display_name(n) for n in search_player.PLAYER_HEURISTICS] == [
+            "曼哈顿距离",
+            "线性冲突",
+            "错位数码数",
+            "零（h = 0）",
+        ]
+        # the shuffle lab's menu and the playable board's say the same
+        shown_by_board = translate_all(playable.LABELS)
+        for name in playable.ALGORITHM_NAMES:
+            assert display_name(name) == shown_by_board[key_of(name)]
+        assert display_name("random_walk") == "随机滑动"
+        assert display_name("not_a_name") == "not_a_name"
 
 
 def test_build_progress_in_chinese():

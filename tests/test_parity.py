@@ -169,3 +169,55 @@ def test_is_solvable_gives_the_explanations_verdict_on_any_shape_and_goal(rows, 
         goal = Board(tuple(tiles), rows, cols)
     assert is_solvable(board, goal) == explain(board, goal).solvable
     assert is_solvable(board.text(), goal) == explain(board, goal).solvable  # text is read as a board
+
+
+def test_the_explanation_reads_the_same_in_english_and_in_chinese_with_the_same_numbers():
+    from puzzlelab.i18n import language
+
+    sam_loyd = Board.parse("1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 _")
+    with language("en"):
+        english = str(explain(sam_loyd))
+    assert english == (
+        "inversions: 1\n"
+        "blank on row 3, goal blank on row 3 (0 = top): 0 row(s) apart\n"
+        "width 4 is even, so a vertical move changes the inversions by an odd number; "
+        "blank-row term = (4 - 1) x 0 = 0\n"
+        "invariant: (1 + 0) mod 2 = 1\n"
+        "verdict: NOT solvable (the invariant is odd)"
+    )
+    with language("zh-CN"):
+        chinese = str(explain(sam_loyd))
+    assert chinese == (
+        "逆序数：1\n"
+        "空白块在第 3 行，目标状态中空白块在第 3 行（最上面一行为第 0 行）：相差 0 行\n"
+        "宽度 4 是偶数，所以一次上下移动会让逆序数改变奇数；空白块行项 = (4 − 1) × 0 = 0\n"
+        "不变量：(1 + 0) mod 2 = 1\n"
+        "结论：不可还原（不变量是奇数）"
+    )
+
+
+@given(st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 3), (4, 4)]), st.randoms(), st.booleans())
+def test_the_chinese_explanation_has_every_number_of_the_english_and_no_english_word(shape, rnd, first):
+    import re
+
+    from puzzlelab.i18n import language
+
+    rows, cols = shape
+    tiles = list(range(rows * cols))
+    rnd.shuffle(tiles)
+    board = Board(tiles, rows, cols)
+    goal = Board([*range(rows * cols)], rows, cols) if first else None
+    with language("en"):
+        english = str(explain(board, goal)).splitlines()
+    with language("zh-CN"):
+        chinese = str(explain(board, goal)).splitlines()
+    why = explain(board, goal)
+    assert len(chinese) == len(english) == 5
+    for en, zh in zip(english, chinese, strict=True):
+        # the same numbers in the same order (the Chinese adds "row 0 is the top" after the rows)
+        en_numbers = re.findall(r"\d+", en.replace("(0 = top)", ""))
+        zh_numbers = re.findall(r"\d+", zh.replace("（最上面一行为第 0 行）", ""))
+        assert zh_numbers == en_numbers, (en, zh)
+        assert not re.search(r"[A-Za-z]{3,}", zh.replace("mod", "")), zh
+    assert chinese[-1] == ("结论：可还原" if why.solvable else "结论：不可还原（不变量是奇数）")
+    assert ("偶数" if cols % 2 == 0 else "奇数") in chinese[2].split("，")[0]

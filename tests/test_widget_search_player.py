@@ -220,3 +220,122 @@ def test_lesson_05_player_15_puzzle(make):
     run = decode_run(bytes(player.recording))
     assert np.array_equal(run.columns["step_frontier"], trace.frontier_sizes)
     assert len(player.recording) < 16 * len(trace.events)
+
+
+# -- the result's line, written from its fields (issue 22) -------------------------------------------
+def _results():
+    """Results of every kind the player shows: each method solved, stopped by its budget, and the
+    engine's other stops (time, memory, nothing left) made from a real result."""
+    import dataclasses
+
+    from puzzlelab.search.engine import Limits
+    from puzzlelab.widgets.search_player import PLAYER_METHODS
+
+    found = []
+    for method in PLAYER_METHODS:
+        for start, budget in [
+            ("1 2 3/4 _ 5/7 8 6", 100),
+            ("8 6 7/2 5 4/3 _ 1", 40),
+            ("4 1 3/7 2 6/_ 5 8", 0),
+        ]:
+            player = SearchPlayer(start, method=method, budget=budget)
+            found.append(player.replay.result)
+            player.close()
+    stopped = found[1]
+    assert stopped.limit == "budget"
+    found += [
+        dataclasses.replace(stopped, limit="seconds", limits=Limits(seconds=2.5)),
+        dataclasses.replace(stopped, limit="memory", limits=Limits(memory=96 * 2**20)),
+        dataclasses.replace(stopped, status="exhausted", limit=None),
+    ]
+    return found
+
+
+def test_the_result_line_in_english_is_the_engines_byte_for_byte():
+    from puzzlelab.i18n import language
+    from puzzlelab.widgets.search_player import outcome_line, result_line
+
+    results = _results()
+    assert {r.status for r in results} == {"solved", "budget", "exhausted"}
+    assert {r.algorithm for r in results} == {"astar", "weighted_astar", "greedy", "bfs", "article"}
+    with language("en"):
+        for result in results:
+            assert result_line(result) == result.summary()
+            assert outcome_line(result) == str(result)
+
+
+def test_the_result_line_in_chinese_names_the_method_and_heuristic_in_chinese():
+    import re
+
+    from puzzlelab.i18n import language
+    from puzzlelab.widgets.search_player import result_line
+
+    with language("zh-CN"):
+        for result in _results():
+            line = result_line(result)
+            # no identifier and no English word left: only the w= and budget=-style options
+            options = {"budget", "None", "seconds", "memory", "ida_star", "MB"}
+            words = set(re.findall(r"[A-Za-z_]{2,}", line)) - options
+            assert words == set(), (line, words)
+            assert f"{result.expanded:,}" in line
+    bfs = SearchPlayer("1 2 3/4 _ 5/7 8 6", method="bfs")
+    with language("zh-CN"):
+        line = result_line(bfs.replay.result)
+    done = bfs.replay.result
+    assert line == (
+        f"广度优先搜索（h = 0）：{done.cost} 步（最优），"
+        f"扩展 {done.expanded:,} 个结点，生成 {done.generated:,} 个"
+    )
+    bfs.close()
+
+
+def test_the_text_form_names_the_heuristic_the_run_used(make):
+    bfs = make(SearchPlayer, "1 2 3/4 _ 5/7 8 6", method="bfs")
+    assert bfs.heuristic == "manhattan"  # the menu's value, which BFS ignores
+    assert bfs.summary().startswith("SearchPlayer [1 2 3/4 _ 5/7 8 6] bfs/zero: ")
+    assert bfs.summary().endswith("; " + bfs.replay.result.summary())
+    state = bfs._copy_state()
+    assert state["heuristic"] == "zero"
+    assert state["heuristics"] == ["zero"]
+    astar_player = make(SearchPlayer, "1 2 3/4 _ 5/7 8 6", heuristic="misplaced")
+    assert "astar/misplaced: " in astar_player.summary()
+
+
+def test_a_chinese_player_shows_chinese_names_in_its_text_form_and_alt_text(make):
+    from puzzlelab.i18n import language
+
+    with language("zh-CN"):
+        player = make(SearchPlayer, "1 2 3/4 _ 5/7 8 6", method="greedy", heuristic="linear_conflict")
+        summary, copy = player.summary(), player.html_fragment(fallback_png=PNG)
+        outcome = player.outcome
+    assert summary.startswith("SearchPlayer [1 2 3/4 _ 5/7 8 6] 贪心搜索/线性冲突：")
+    assert "贪心搜索（线性冲突）：" in summary
+    assert "不保证最优" in summary
+    assert outcome.startswith("贪心搜索（线性冲突）：")
+    assert outcome.endswith(" 秒")
+    assert 'alt="SearchPlayer [1 2 3/4 _ 5/7 8 6] 贪心搜索/线性冲突' in copy
+    assert "greedy (" not in copy
+
+
+def test_the_static_chart_draws_and_names_its_lines_as_the_live_player_does(make):
+    import re
+
+    from puzzlelab.widgets import search_player
+    from puzzlelab.widgets._live import js_source
+
+    player = make(SearchPlayer, "8 6 7/2 5 4/3 _ 1", budget=50)
+    figure = player.static_figure()
+    chart = figure.axes[1]
+    twin = next(ax for ax in figure.axes if ax is not chart and ax.bbox.bounds == chart.bbox.bounds)
+    (f_line,) = [line for line in chart.lines if len(line.get_xdata()) == player.steps]
+    (size_line,) = [line for line in twin.lines if len(line.get_xdata()) == player.steps]
+    assert f_line.get_linestyle() == "-"
+    assert f_line.get_marker() in ("None", "", None)
+    assert size_line.get_linestyle() == "--"
+    assert chart.get_ylabel() == "f (solid)"
+    assert twin.get_ylabel() == "frontier (dashed)"
+    # the browser's chart: f a solid line, the frontier dashed, under the same two labels
+    source = js_source("search_player")
+    assert 't("f (solid)"), sMax, t("frontier (dashed)")' in source
+    assert re.search(r"line\(f, map\.y, BLUE, \[\]\);\s*line\(size, map\.y2, ORANGE, \[5, 3\]\);", source)
+    assert {"f (solid)", "frontier (dashed)"} <= set(search_player.LABELS)

@@ -202,7 +202,8 @@ def draw_search_path(
 def draw_search_progress(
     f_values: ArrayLike, frontier_sizes: ArrayLike, *, step: int | None = None, ax: Axes | None = None
 ) -> Axes:
-    """f of each expanded node and the frontier size against step (expansions so far).
+    """f of each expanded node (a solid line) and the frontier size (dashed) against step
+    (expansions so far), as the search player draws them in the browser.
 
     ``step`` (1-based) marks the current step with a vertical line. Returns the left Axes
     (f); the frontier size is on a twin Axes to the right.
@@ -213,12 +214,13 @@ def draw_search_progress(
         raise ValueError("f_values and frontier_sizes must be 1-d sequences of the same length")
     ax = new_axes(ax, figsize=(5.0, 2.6))
     steps = np.arange(1, len(f_values) + 1)
-    ax.plot(steps, f_values, ".", markersize=3, color=MAIN_COLOR, label=_("f of expanded node (dots)"))
+    # drawn and named as the search player draws them in the browser: f solid, the frontier dashed
+    ax.plot(steps, f_values, "-", linewidth=1.2, color=MAIN_COLOR, label=_("f (solid)"))
     ax.set_xlabel(_("step (expansions)"))
-    ax.set_ylabel(_("f (dots)"), color=MAIN_COLOR)
+    ax.set_ylabel(_("f (solid)"), color=MAIN_COLOR)
     twin = ax.twinx()
-    twin.plot(steps, frontier_sizes, "-", color=SECOND_COLOR, linewidth=1, label=_("frontier size (line)"))
-    twin.set_ylabel(_("frontier size (line)"), color=SECOND_COLOR)
+    twin.plot(steps, frontier_sizes, "--", color=SECOND_COLOR, linewidth=1, label=_("frontier (dashed)"))
+    twin.set_ylabel(_("frontier (dashed)"), color=SECOND_COLOR)
     if step is not None:
         ax.axvline(step, color=MARK_COLOR, linewidth=1)
     if len(steps):

@@ -5,9 +5,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import Board
+from ..i18n import N_
 from ..i18n import gettext as _
 
-__all__ = ["Plan", "plan_solution"]
+__all__ = ["Plan", "plan_label", "plan_solution"]
+
+#: the labels of ``search.auto_plan``'s choices, as the catalogue knows them (the weighted one is
+#: written with its weight by :func:`plan_label`)
+PLAN_LABELS = (
+    N_("A*, linear conflict"),
+    N_("IDA*, pattern database"),
+    N_("IDA*, linear conflict"),
+)
+_WEIGHTED = N_("weighted A*, w={w}")
+
+
+def plan_label(label: str) -> str:
+    """``search.auto_plan``'s label (``"A*, linear conflict"``) in the current language; a label
+    the table does not know is shown as it is."""
+    from ..search.solvers import AUTO_LARGE_WEIGHT
+
+    weight = f"{AUTO_LARGE_WEIGHT:g}"
+    if label == _WEIGHTED.format(w=weight):
+        return _(_WEIGHTED).format(w=weight)
+    return _(label) if label in PLAN_LABELS else label
 
 
 @dataclass(frozen=True)
@@ -22,7 +43,9 @@ class Plan:
     def describe(self) -> str:
         """``"12 moves (optimal, A*, ...)"`` in the current language."""
         kind = _("optimal") if self.optimal else _("NOT optimal")
-        return _("{n} moves ({kind}, {method})").format(n=len(self.moves), kind=kind, method=self.method)
+        return _("{n} moves ({kind}, {method})").format(
+            n=len(self.moves), kind=kind, method=plan_label(self.method)
+        )
 
 
 def plan_solution(board: Board, goal: Board) -> Plan:
@@ -37,5 +60,7 @@ def plan_solution(board: Board, goal: Board) -> Plan:
     label, _steps, _table = search.auto_plan(start, goal)
     result = search.solve(start, goal, method="auto")
     if not result.solved:
-        raise ValueError(_("no solution: {method} {reason}").format(method=label, reason=result.reason))
+        raise ValueError(
+            _("no solution: {method} {reason}").format(method=plan_label(label), reason=result.reason)
+        )
     return Plan(tuple(result.boards), tuple(result.moves), bool(result.optimal), label)

@@ -37,7 +37,7 @@ from ..i18n import gettext as _
 from ..plots.boards import draw_board, draw_picture_board, sample_image, tile_pieces
 from ._base import flag
 from ._live import LiveView, js_module
-from ._solving import Plan, plan_solution
+from ._solving import Plan, plan_label, plan_solution
 
 __all__ = ["ALGORITHM_NAMES", "PICTURE_SIDE", "SIZES", "PlayableBoard", "picture_png"]
 
@@ -358,6 +358,10 @@ class PlayableBoard(LiveView):
         tile = self._board.tiles[cell]
         if tile == BLANK:
             raise ValueError(_("that is the blank: click a tile next to it"))
+        (row, col), (blank_row, blank_col) = divmod(cell, self._board.cols), self._board.blank_position
+        if abs(row - blank_row) + abs(col - blank_col) != 1:
+            # the board's own message, in the student's language
+            raise ValueError(_("tile {tile} is not next to the blank, so it cannot slide").format(tile=tile))
         self._go(self._board.slide(tile))
 
     def slide(self, tile: int) -> None:
@@ -414,7 +418,7 @@ class PlayableBoard(LiveView):
         kind = _("optimal") if plan.optimal else _("not optimal")
         self._publish(
             status=_("hint: slide tile {tile}; {left} moves to go ({kind}, {method})").format(
-                tile=tile, left=left, kind=kind, method=plan.method
+                tile=tile, left=left, kind=kind, method=plan_label(plan.method)
             ),
             hinted=self._board.tiles.index(tile),
         )

@@ -45,6 +45,16 @@ def _show(value: object) -> str:
     return str(value)
 
 
+def _with_unit(value: object, unit: str) -> str:
+    """``value`` as shown, then ``unit`` (after a space, except before "%"), unless the shown
+    value already ends with the unit (a choice such as "19 to 30 moves" with unit "moves")."""
+    shown = _show(value)
+    if not unit or (unit.strip() and shown.rstrip().endswith(unit.strip())):
+        return shown
+    space = " " if not unit.startswith(("%", " ")) else ""
+    return f"{shown}{space}{unit}"
+
+
 def _parse_number(text: str) -> int | float | Fraction:
     """A typed number: "12", "1,234", "0.5", "15/16" or "85%" (as 0.85)."""
     cleaned = text.strip().replace(",", "").replace("_", "")
@@ -141,13 +151,12 @@ class Predict(widgets.VBox):
         """Print the locked prediction beside ``truth`` (plain text, deterministic)."""
         if not isinstance(unit, str) or not isinstance(note, str):
             raise TypeError(f"unit and note must be strings, got {describe(unit)} and {describe(note)}")
-        space = " " if unit and not unit.startswith(("%", " ")) else ""
-        shown = f"{_show(truth)}{space}{unit}"
+        shown = _with_unit(truth, unit)
         if not self.locked:
             line = _("no prediction was locked in; the computed answer is {truth}").format(truth=shown)
         else:
             line = _("you predicted {prediction}; the computed answer is {truth}").format(
-                prediction=f"{_show(self.prediction)}{space}{unit}", truth=shown
+                prediction=_with_unit(self.prediction, unit), truth=shown
             )
         print(line + (f"\n{note}" if note else ""))
 

@@ -33,14 +33,16 @@ from matplotlib.figure import Figure
 
 from .._validate import choice, real, whole
 from ..board import Board, goal_for
-from ..i18n import N_, get_language
+from ..i18n import DEFAULT_LANGUAGE, N_, get_language
 from ..i18n import gettext as _
 from ..plots.search import draw_expansion, draw_search_progress
 from ..plots.style import figure_png
 from ..search.encode import encode_run, pack_run
+from ..search.engine import SearchResult
 from ..search.trace import Trace as Replay
 from ._base import RunCache
 from ._live import LiveView, js_module, js_source
+from ._names import HEURISTIC_KEYS, METHOD_KEYS, display_name
 
 __all__ = ["PLAYER_METHODS", "SPEEDS", "SearchPlayer"]
 
@@ -103,7 +105,28 @@ LABELS = (
     N_("last step (End)"),
     N_("steps/s"),
     N_("running the search in the kernel ..."),
+    # the menus' values are the identifiers; they show t(identifier with spaces) where translated
+    *METHOD_KEYS,
+    *HEURISTIC_KEYS,
 )
+#: a search result's line (``SearchResult.summary``), written here from the result's fields so
+#: that it reads in the student's language; in English it is the engine's line, byte for byte
+_HEAD_ZERO = N_("{method} (zero)")
+_HEAD = N_("{method} ({heuristic})")
+_HEAD_WEIGHT = N_("{method} ({heuristic}, w={weight})")
+_SOLVED_LINE = N_("{head}: {cost} moves ({kind}), {expanded} expanded, {generated} generated")
+_STOPPED_LINE = {
+    "budget": N_("{head}: budget after {n} expansions: {reason}"),
+    "exhausted": N_("{head}: exhausted after {n} expansions: {reason}"),
+}
+_REASONS = {
+    "budget": N_("stopped because it reached its budget of {n} expansions; raise budget= (or budget=None)"),
+    "seconds": N_("stopped because it reached its time limit of {n} s; raise seconds= (or seconds=None)"),
+    "memory": N_(
+        "stopped because it reached its memory limit of {n} MB; raise memory= or use ida_star, "
+        "which needs almost no memory"
+    ),
+}
 
 
 def player_heuristics() -> tuple[str, ...]:
@@ -125,6 +148,63 @@ def _default_start() -> Board:
     from ..shuffles import random_solvable_board
 
     return random_solvable_board(3, 3, rng=2024)
+
+
+def _count(n: int) -> str:
+    """A count in a result line: as the engine writes it in English (24293), with thousands
+    separators (24,293) in another language, as the translated lessons write their numbers."""
+    return str(n) if get_language() == DEFAULT_LANGUAGE else f"{n:,}"
+
+
+def _head(result: SearchResult) -> str:
+    """``"bfs (zero)"``, ``"astar (manhattan, w=1)"``: the solver and the heuristic it ran with."""
+    method = display_name(result.algorithm)
+    if result.weight is not None:
+        return _(_HEAD_WEIGHT).format(
+            method=method, heuristic=display_name(result.heuristic), weight=f"{result.weight:g}"
+        )
+    if result.heuristic == "zero":
+        return _(_HEAD_ZERO).format(method=method)
+    return _(_HEAD).format(method=method, heuristic=display_name(result.heuristic))
+
+
+def stop_reason(result: SearchResult) -> str:
+    """``result.reason`` (why the search stopped early) in the current language."""
+    if result.status == "exhausted":
+        return _("stopped because every reachable board was tried")
+    if result.limit not in _REASONS:
+        return result.reason
+    amount = {
+        "budget": f"{result.expanded:,}",
+        "seconds": f"{getattr(result.limits, 'seconds', 0):g}",
+        "memory": f"{getattr(result.limits, 'memory', 0) / 2**20:,.0f}",
+    }[result.limit]
+    return _(_REASONS[result.limit]).format(n=amount)
+
+
+def result_line(result: SearchResult) -> str:
+    """``result.summary()`` (what was found and the work it took) in the current language: the
+    solver's and heuristic's display names, the counts, why it stopped."""
+    head = _head(result)
+    if not result.solved:
+        if result.status not in _STOPPED_LINE:
+            return result.summary()
+        return _(_STOPPED_LINE[result.status]).format(
+            head=head, n=f"{result.expanded:,}", reason=stop_reason(result)
+        )
+    kind = _("optimal") if result.optimal else _("not guaranteed optimal")
+    return _(_SOLVED_LINE).format(
+        head=head,
+        cost=result.cost,
+        kind=kind,
+        expanded=_count(result.expanded),
+        generated=_count(result.generated),
+    )
+
+
+def outcome_line(result: SearchResult) -> str:
+    """``str(result)``: the result's line and the time the search took."""
+    return _("{summary}, {seconds} s").format(summary=result_line(result), seconds=f"{result.seconds:.3f}")
 
 
 def _step_line(line: str) -> str:
@@ -296,7 +376,7 @@ class SearchPlayer(LiveView):
             self.steps = self.replay.steps
             self._restore("step", 1)
             budget = _(" (budget {budget:,} expansions)").format(budget=self.budget)
-            self.outcome = str(result) + ("" if result.solved else budget)
+            self.outcome = outcome_line(result) + ("" if result.solved else budget)
             self.message = self._empty_message()
             self.recording = packed
 
@@ -342,24 +422,31 @@ class SearchPlayer(LiveView):
         draw_search_progress(self.replay.f, self.replay.frontier_sizes, step=step, ax=right)
         return figure
 
+    @property
+    def used_heuristic(self) -> str:
+        """The heuristic the run used: the menu's, except for BFS (``zero``) and the article's
+        solver (its own), which ignore the menu."""
+        return self.replay.result.heuristic if self.replay is not None else self.heuristic
+
     def summary(self) -> str:
-        outcome = self.replay.result.summary() if self.replay is not None else _("no run")
+        outcome = result_line(self.replay.result) if self.replay is not None else _("no run")
         return _("SearchPlayer [{start}] {method}/{heuristic}: {info}; {outcome}").format(
             start=self.start.text(),
-            method=self.method,
-            heuristic=self.heuristic,
+            method=display_name(self.method),
+            heuristic=display_name(self.used_heuristic),
             info=self.info,
             outcome=outcome,
         )
 
     def _copy_state(self) -> dict[str, Any]:
         return {
-            "step": self.step, "steps": self.steps, "method": self.method, "heuristic": self.heuristic,
-            "weight": self.weight, "speed": self.speed, "methods": [self.method],
-            "heuristics": [self.heuristic], "uses_heuristic": self.uses_heuristic,
+            "step": self.step, "steps": self.steps, "method": self.method,
+            "heuristic": self.used_heuristic, "weight": self.weight, "speed": self.speed,
+            "methods": [self.method], "heuristics": [self.used_heuristic],
+            "uses_heuristic": self.uses_heuristic,
             "uses_weight": self.uses_weight, "message": self.message,
             # the summary without the run's time, so the copy is the same on every run
-            "outcome": self.replay.result.summary() if self.replay is not None else "",
+            "outcome": result_line(self.replay.result) if self.replay is not None else "",
             "error": self.error, "static_copy": True,
             # the words in the copy's language (an English copy stays as it was: the module's own words)
             **({"_labels": self._labels} if any(k != v for k, v in self._labels.items()) else {}),
@@ -398,7 +485,9 @@ class SearchPlayer(LiveView):
         """A whole HTML page holding the replay, which plays from a file with no network."""
         title = html.escape(
             _("Search replay: {start} ({method}, {heuristic})").format(
-                start=self.start.text(), method=self.method, heuristic=self.heuristic
+                start=self.start.text(),
+                method=display_name(self.method),
+                heuristic=display_name(self.used_heuristic),
             )
         )
         return (

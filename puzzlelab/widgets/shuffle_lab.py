@@ -47,6 +47,7 @@ from ..i18n import N_, get_language
 from ..i18n import gettext as _
 from ..plots.distributions import draw_permutation_histogram, draw_position_matrix
 from ._live import LiveView, js_module, state_json
+from ._names import SHUFFLE_KEYS, display_name
 
 __all__ = ["BATCHES", "SAMPLE_SIZES", "SIZES", "ShuffleLab", "batch_plan", "decode_batch", "encode_batch"]
 
@@ -101,6 +102,8 @@ LABELS = (
     N_("P[item, cell], {kind}"),
     N_("{p} less often"),
     N_("{p} more often; white: fair 1/{n}"),
+    # the shuffle menu's values are the identifiers; it shows t(identifier with spaces)
+    *SHUFFLE_KEYS,
 )
 #: the longest random walk the slider offers (exact walks cost time in proportion to it)
 MAX_STEPS = 200
@@ -621,7 +624,7 @@ class ShuffleLab(LiveView):
             left.set_axis_off()
             right.set_axis_off()
             return figure
-        draw_permutation_histogram(sampled, exact=exact, ax=left, title=self.algorithm)
+        draw_permutation_histogram(sampled, exact=exact, ax=left, title=display_name(self.algorithm))
         draw_position_matrix(exact if exact is not None else sampled, ax=right, title="P[item, cell]")
         right.set_xlabel(_("cell"))
         return figure
@@ -633,5 +636,8 @@ class ShuffleLab(LiveView):
                 drawn=self.drawn, total=sum(self._plan)
             )
         return _("ShuffleLab {algorithm}, {size}, {mode}: {numbers}").format(
-            algorithm=self.algorithm, size=_(_LABEL_OF_N[self.n]), mode=_(self.mode), numbers=numbers
+            algorithm=display_name(self.algorithm),
+            size=_(_LABEL_OF_N[self.n]),
+            mode=_(self.mode),
+            numbers=numbers,
         )

@@ -32,6 +32,7 @@ from ..plots.search import draw_gh_plane, draw_weight_sweep
 from ..plots.style import MARK_COLOR
 from ._base import RunCache
 from ._live import LiveView, js_module
+from ._names import HEURISTIC_KEYS, display_name
 
 __all__ = ["SWEEP_WEIGHTS", "WeightExplorer", "decode_runs", "encode_runs"]
 
@@ -175,6 +176,8 @@ LABELS = (
     N_("running the weights: {done} of {total}"),
     N_("running w = {w} in the kernel\u2026"),
     N_("type a weight from 1 to 10"),
+    # the heuristic menu's values are the identifiers; it shows t(identifier with spaces)
+    *HEURISTIC_KEYS,
 )
 
 
@@ -470,5 +473,5 @@ class WeightExplorer(LiveView):
     def summary(self) -> str:
         numbers = f"{self.expanded}; {self.length}" if self.expanded else _("nothing run")
         return _("WeightExplorer [{start}] w={w:g}, {heuristic}: {numbers}").format(
-            start=self.start.text(), w=self.weight, heuristic=self.heuristic, numbers=numbers
+            start=self.start.text(), w=self.weight, heuristic=display_name(self.heuristic), numbers=numbers
         )

@@ -14,6 +14,9 @@ const DIR = fixtureDir("labels");
 const FIXTURE = JSON.parse(readFileSync(join(DIR, "labels.json"), "utf8"));
 const MODULES = Object.keys(FIXTURE);
 const CJK = /[\u4e00-\u9fff]/;
+// the solvers' own symbols, which a Chinese textbook writes as they are (the menu's "astar" is A*)
+const SYMBOLS = new Set(["A*", "IDA*"]);
+const chineseWord = (shown) => CJK.test(shown) || SYMBOLS.has(shown);
 
 /** The labels a module's source looks up: the string literal(s) that open each t( call, joined
  * when they are concatenated with +. A t( whose first argument is not a literal is not counted
@@ -65,7 +68,7 @@ for (const name of MODULES) {
     const { translator } = await import(join(JS, `${name}.js`));
     const t = translator(sent);
     for (const label of new Set([...labelsIn(source), ...labels])) {
-      assert.match(t(label), CJK, `${name}: ${JSON.stringify(label)} is drawn in English`);
+      assert.ok(chineseWord(t(label)), `${name}: ${JSON.stringify(label)} is drawn in English: ${t(label)}`);
     }
     assert.deepEqual(Object.keys(sent).sort(), [...new Set(labels)].sort());
   });
@@ -92,7 +95,7 @@ for (const name of MODULES) {
     const chinese = translator(zh);
     for (const label of labels) {
       const shown = chinese(label);
-      assert.match(shown, CJK, `${name}: ${JSON.stringify(label)} has no Chinese translation`);
+      assert.ok(chineseWord(shown), `${name}: ${JSON.stringify(label)} has no Chinese translation: ${shown}`);
       assert.deepEqual(placeholders(zh[label]), placeholders(label), `${name}: placeholders of ${JSON.stringify(label)}`);
       for (const field of placeholders(label)) {
         assert.match(field, /^\{\w+\}$/, `${name}: the browser fills plain {name} placeholders only: ${label}`);

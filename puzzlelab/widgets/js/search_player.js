@@ -225,6 +225,14 @@ export function translator(labels) {
 /** The English labels as written (what a function outside a widget uses when given no t). */
 export const english = translator({});
 
+/** What a menu shows for an identifier such as "linear_conflict": t() of it written with spaces
+ * where the labels translate that, else the identifier itself (so English shows it unchanged). */
+export function shownName(name, t = english) {
+  const key = String(name).replaceAll("_", " ");
+  const shown = t(key);
+  return shown === key ? String(name) : shown;
+}
+
 /** A number as Python's format(x, "g") writes it (6 significant digits, no trailing zeros). */
 export function formatG(x) {
   if (Number.isNaN(x)) return "nan";
@@ -567,18 +575,19 @@ const STYLE = `
 .puzzlelab-search-player .puzzlelab-search-info, .puzzlelab-search-player .puzzlelab-search-caption { contain: content; }
 `;
 
-function select(parent, label, options, value) {
+function select(parent, label, options, value, shown = String) {
   const wrap = html("label", {}, parent, `${label} `);
   const menu = html("select", { "aria-label": label }, wrap);
-  for (const option of options) html("option", { value: option }, menu, option);
+  for (const option of options) html("option", { value: option }, menu, shown(option));
   menu.value = value;
   return menu;
 }
 
 function controls(root, model, t = english) {
   const top = html("div", { class: "row" }, root);
-  const method = select(top, t("search"), model.get("methods"), model.get("method"));
-  const heuristic = select(top, "h", model.get("heuristics"), model.get("heuristic"));
+  const name = (option) => shownName(option, t);
+  const method = select(top, t("search"), model.get("methods"), model.get("method"), name);
+  const heuristic = select(top, "h", model.get("heuristics"), model.get("heuristic"), name);
   const weightLabel = html("label", {}, top, `${t("weight w")} `);
   const weight = html("input", { type: "range", min: 1, max: 10, step: 0.25, "aria-label": t("weight w") }, weightLabel);
   const weightText = html("span", {}, weightLabel);

@@ -276,6 +276,14 @@ export function translator(labels) {
 /** The English labels as written (what a function outside a widget uses when given no t). */
 export const english = translator({});
 
+/** What a menu shows for an identifier such as "naive_swap": t() of it written with spaces where
+ * the labels translate that, else the identifier itself (so English shows it unchanged). */
+export function shownName(name, t = english) {
+  const key = String(name).replaceAll("_", " ");
+  const shown = t(key);
+  return shown === key ? String(name) : shown;
+}
+
 function svg(tag, attributes = {}) {
   const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
   for (const [key, value] of Object.entries(attributes)) el.setAttribute(key, value);
@@ -301,7 +309,7 @@ function render({ model, el }) {
   };
 
   // controls
-  const algorithm = select(t("shuffle"), menus.algorithms.map((a) => [a, a]), (v) => setControl("algorithm", v));
+  const algorithm = select(t("shuffle"), menus.algorithms.map((a) => [shownName(a, t), a]), (v) => setControl("algorithm", v));
   const size = select(t("size"), menus.sizes, (v) => setControl("n", Number(v)));
   const samples = select(t("samples"), menus.samples.map((s) => [whole(s), s]), (v) => setControl("samples", Number(v)));
   const modeButtons = menus.modes.map((mode) => {
@@ -434,7 +442,7 @@ function render({ model, el }) {
     if (!setting || !setting.ok) {
       progressText.textContent = "";
       progressBar.value = 0;
-      histTitle.textContent = setting ? setting.algorithm : "";
+      histTitle.textContent = setting ? shownName(setting.algorithm, t) : "";
       drawNothing();
       return;
     }
@@ -445,7 +453,7 @@ function render({ model, el }) {
         { drawn: whole(totals.drawn), total: whole(total), batch: totals.batches, batches: setting.batches })
       : t("exact only: no samples");
     histTitle.textContent = t("{algorithm}, {label}: probability of each of the {count} permutations",
-      { algorithm: setting.algorithm, label: setting.label, count: whole(setting.permutations) });
+      { algorithm: shownName(setting.algorithm, t), label: setting.label, count: whole(setting.permutations) });
     drawHistogram();
     drawMatrix();
   }

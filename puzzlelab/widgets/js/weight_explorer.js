@@ -174,6 +174,14 @@ export function translator(labels) {
 /** The English labels as written (what a function outside a widget uses when given no t). */
 export const english = translator({});
 
+/** What a menu shows for an identifier such as "naive_swap": t() of it written with spaces where
+ * the labels translate that, else the identifier itself (so English shows it unchanged). */
+export function shownName(name, t = english) {
+  const key = String(name).replaceAll("_", " ");
+  const shown = t(key);
+  return shown === key ? String(name) : shown;
+}
+
 export function expandedText(run, t = english) {
   return run ? t("nodes expanded: {n}", { n: formatInt(run.expanded) }) : "";
 }
@@ -592,7 +600,7 @@ function render({ model, el }) {
     draw();
   };
   const onHeuristic = () => {
-    dom.heuristic.replaceChildren(...model.get("heuristics").map((name) => element("option", { value: name }, name)));
+    dom.heuristic.replaceChildren(...model.get("heuristics").map((name) => element("option", { value: name }, shownName(name, t))));
     dom.heuristic.value = model.get("heuristic");
   };
   const onInstance = () => {
