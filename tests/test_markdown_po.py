@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlelab.markdown_po import build_document, document_status, join_cjk_lines, segments, update_document
+from puzzlelab.translation import markdown_keepers
 
 ROOT = Path(__file__).resolve().parents[1]
 LINES = st.sampled_from(["", "# Heading", "## Sub", "text line", "more text", "- item", "  continued",
@@ -81,3 +82,17 @@ def test_joining_chinese_lines_only_removes_line_breaks_and_indentation(lines):
     after = [line for line in joined.split("\n") if line.startswith(structure)]
     assert len(after) == len(before)
     assert all(new.startswith(old) for new, old in zip(after, before, strict=True))
+
+
+@pytest.mark.parametrize("name", ["GLOSSARY.md", "README.md"])
+def test_the_chinese_glossary_and_guide_are_translated_and_built_from_their_catalogues(name):
+    """Every block of the English document has a current translation, and the committed Chinese
+    document is exactly what its catalogue builds (no hand edits, nothing stale): change the
+    English, and this fails until the catalogue is updated, translated and built again."""
+    source = ROOT / "notebooks" / name
+    po = ROOT / "translations" / "zh-CN" / (source.stem + ".po")
+    assert document_status(source, po) == []
+    built = (ROOT / "notebooks" / "zh-CN" / name).read_text(encoding="utf-8")
+    assert built == build_document(source, po)
+    english_links = {k for k in markdown_keepers(source.read_text(encoding="utf-8")) if k.startswith("(")}
+    assert english_links <= set(markdown_keepers(built))  # every link of the English is kept
