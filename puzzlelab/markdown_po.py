@@ -22,9 +22,12 @@ import io
 import re
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .i18n import gettext_name
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Message
 
 __all__ = ["build_document", "document_status", "join_cjk_lines", "segments", "update_document"]
 
@@ -131,24 +134,31 @@ def join_cjk_lines(markdown: str) -> str:
     return "\n".join(out)
 
 
-def _babel():
-    from babel.messages import catalog, pofile
+def _read(path: Path) -> dict[str, Message]:
+    """The entries of the catalogue ``path`` by msgid (none when it does not exist yet). Every
+    block is a singular entry; a plural one (a tuple of msgids) could match no block, so it is
+    left out."""
+    from babel.messages import pofile  # babel (the i18n extra) is imported only when used
 
-    return catalog, pofile
-
-
-def _read(path: Path) -> dict[str, Any]:
-    _, pofile = _babel()
     if not path.exists():
         return {}
     with open(path, "rb") as handle:
-        return {m.id: m for m in pofile.read_po(handle) if m.id}
+        return {m.id: m for m in pofile.read_po(handle) if isinstance(m.id, str) and m.id}
+
+
+def _translation(entry: Message | None) -> str:
+    """The entry's translation, or "" when there is none to use (no entry, empty, or fuzzy)."""
+    if entry is None or not isinstance(entry.string, str) or "fuzzy" in entry.flags:
+        return ""
+    return entry.string if entry.string.strip() else ""
 
 
 def update_document(source: Path, po: Path, lang: str = "zh-CN") -> Path:
     """Write the catalogue of ``source`` to ``po``, keeping every translation of a block that is
     still in the English. A block no longer there is dropped."""
-    catalog_mod, pofile = _babel()
+    from babel.messages import catalog as catalog_mod
+    from babel.messages import pofile
+
     old = _read(po)
     catalogue = catalog_mod.Catalog(
         locale=gettext_name(lang), domain=source.stem, project="puzzlelab", fuzzy=False,
@@ -171,8 +181,7 @@ def document_status(source: Path, po: Path) -> list[str]:
     entries = _read(po)
     missing = []
     for block, translatable in segments(source.read_text(encoding="utf-8")):
-        entry = entries.get(block)
-        if translatable and (entry is None or not entry.string.strip() or "fuzzy" in entry.flags):
+        if translatable and not _translation(entries.get(block)):
             missing.append(block)
     return missing
 
@@ -188,9 +197,9 @@ def build_document(source: Path, po: Path, *, allow_missing: bool = False) -> st
     out = []
     for piece, translatable in segments(source.read_text(encoding="utf-8"), keep_newlines=True):
         block = piece[:-1] if piece.endswith("\n") else piece
-        entry = entries.get(block) if translatable else None
-        if entry is not None and entry.string.strip() and "fuzzy" not in entry.flags:
-            piece = join_cjk_lines(entry.string) + piece[len(block) :]
+        translation = _translation(entries.get(block)) if translatable else ""
+        if translation:
+            piece = join_cjk_lines(translation) + piece[len(block) :]
         out.append(piece)
     return "".join(out)
 
