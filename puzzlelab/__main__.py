@@ -41,12 +41,13 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import IO
+from types import FrameType
+from typing import IO, Protocol
 
 from . import __version__
 from .course import make_course
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES
-from .lessons import check_language, copy_lessons, find_app, list_lessons
+from .lessons import CopyReport, check_language, copy_lessons, find_app, list_lessons
 
 __all__ = ["is_loopback", "lab_command", "main", "run_server", "server_link", "voila_command"]
 
@@ -66,6 +67,16 @@ LANGUAGE_PACKS = {"zh-CN": "jupyterlab_language_pack_zh_CN"}
 PortCallback = Callable[[int], None]
 #: ``launch(command, env, on_port) -> exit status``: how a server is started (tests inject a fake).
 Launcher = Callable[[Sequence[str], Mapping[str, str], PortCallback], int]
+#: What ``signal.signal`` takes and gives back: a function, SIG_DFL/SIG_IGN, or None (a handler
+#: not installed from Python)
+_SignalHandler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+
+
+class _Command(Protocol):
+    """A sub-command (``cmd_list`` ...): its parsed arguments in, the exit status out."""
+
+    def __call__(self, args: argparse.Namespace, *, launch: Launcher, source: Path | None) -> int: ...
+
 
 #: A server's "running at" line: http://127.0.0.1:8888/..., http://[::1]:8888/..., http://host:8866/
 _URL = re.compile(r"https?://(\[[^\]\s]+\]|[^\s/:\[\]]+):(\d{1,5})/")
@@ -157,7 +168,7 @@ def voila_command(notebook: Path, *, ip: str, port: int | None, open_browser: bo
 
 
 # -- running a server ---------------------------------------------------------------
-def _when_listening(host: str, port: int, on_port: PortCallback, process: subprocess.Popen) -> None:
+def _when_listening(host: str, port: int, on_port: PortCallback, process: subprocess.Popen[bytes]) -> None:
     """Call ``on_port(port)`` once ``host:port`` accepts connections (JupyterLab prints its URL
     a moment before it listens); give up quietly if the server exits or takes too long."""
     deadline = time.monotonic() + READY_TIMEOUT
@@ -171,7 +182,7 @@ def _when_listening(host: str, port: int, on_port: PortCallback, process: subpro
         return
 
 
-def _relay(stream: IO[bytes], on_port: PortCallback, process: subprocess.Popen) -> None:
+def _relay(stream: IO[bytes], on_port: PortCallback, process: subprocess.Popen[bytes]) -> None:
     """Copy the server's log to our stderr; at its first "running at" URL, call ``on_port``
     as soon as that port answers."""
     told = False
@@ -214,7 +225,7 @@ def run_server(command: Sequence[str], env: Mapping[str, str], on_port: PortCall
             signal.signal(signal.SIGTERM, previous)
 
 
-def _pass_on_sigterm(process: subprocess.Popen):
+def _pass_on_sigterm(process: subprocess.Popen[bytes]) -> _SignalHandler:
     """Forward SIGTERM to ``process``; returns the handler it replaced (None if it could not)."""
     if threading.current_thread() is not threading.main_thread():
         return None
@@ -250,7 +261,7 @@ def _announce(name: str, ip: str, path: str, token: str | None) -> PortCallback:
     return on_port
 
 
-def _report_copy(report) -> None:
+def _report_copy(report: CopyReport) -> None:
     print(report.summary())
     for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
@@ -438,8 +449,9 @@ def main(
     """
     parser = build_parser()
     args = parser.parse_args(argv)
+    run: _Command = args.run  # set_defaults(run=...) of the chosen sub-command
     try:
-        return args.run(args, launch=launch, source=source)
+        return run(args, launch=launch, source=source)
     except (ValueError, OSError, RuntimeError) as error:
         print(f"puzzlelab: error: {error}", file=sys.stderr)
         return 2
