@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any
+from typing import Any, cast
 
 __all__ = [
     "CODE_STUB",
@@ -298,4 +298,4 @@ def read_notebook(source: bytes) -> dict[str, Any]:
         _check_notebook(notebook)
     except TypeError:
         raise ValueError("not a notebook: the JSON has no list of cells") from None
-    return notebook
+    return cast(dict[str, Any], notebook)  # _check_notebook found a dict
