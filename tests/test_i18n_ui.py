@@ -455,3 +455,23 @@ def test_a_search_that_stops_on_its_bound_is_explained_in_chinese(monkeypatch):
     with language("zh-CN"), pytest.raises(ValueError, match=r"^没有找到解：") as raised:
         plan_solution(Board.parse("1 2 3/4 _ 5/7 8 6"), Board.goal(3, 3))
     assert raised.value.args[0].endswith("the budget ran out")
+
+
+def test_an_unsolvable_board_is_explained_in_chinese_and_in_the_engines_english(make):
+    from puzzlelab import search
+
+    board = Board.parse("1 2 3/4 5 6/8 7 _")
+    with pytest.raises(ValueError, match="can never reach") as engine_says:
+        search.engine.prepare(board)
+    for widget in (playable.PlayableBoard, search_player.SearchPlayer):
+        with language("zh-CN"):
+            view = (
+                make(widget, board) if widget is search_player.SearchPlayer else make(widget, 3, board=board)
+            )
+            view._guarded(view.run if widget is search_player.SearchPlayer else view.hint)
+            zh = view.error_message
+        assert zh.startswith("这个局面永远到不了目标状态，所以任何搜索都解不了它：\n逆序数：1\n"), zh
+        assert zh.endswith("结论：不可还原（不变量是奇数）")
+        with language("en"):
+            view._guarded(view.run if widget is search_player.SearchPlayer else view.hint)
+        assert view.error_message == str(engine_says.value)

@@ -8,7 +8,7 @@ from ..board import Board
 from ..i18n import N_
 from ..i18n import gettext as _
 
-__all__ = ["Plan", "plan_label", "plan_solution"]
+__all__ = ["Plan", "check_reachable", "plan_label", "plan_solution"]
 
 #: the labels of ``search.auto_plan``'s choices, as the catalogue knows them (the weighted one is
 #: written with its weight by :func:`plan_label`)
@@ -48,6 +48,20 @@ class Plan:
         )
 
 
+def check_reachable(start: Board, goal: Board) -> None:
+    """ValueError with the parity explanation, in the student's language, if ``start`` cannot
+    reach ``goal`` (the search engine's own message, which says the same in English)."""
+    from ..parity import explain
+
+    why = explain(start, goal)
+    if not why.solvable:
+        raise ValueError(
+            _("this start can never reach the goal, so no search can solve it:\n{explanation}").format(
+                explanation=why
+            )
+        )
+
+
 def plan_solution(board: Board, goal: Board) -> Plan:
     """Solve ``board`` for ``goal`` exactly as ``search.solve(method="auto")`` does.
 
@@ -56,6 +70,7 @@ def plan_solution(board: Board, goal: Board) -> Plan:
     """
     from .. import search
 
+    check_reachable(board, goal)
     start, goal = search.engine.prepare(board, goal)
     label, _steps, _table = search.auto_plan(start, goal)
     result = search.solve(start, goal, method="auto")

@@ -43,6 +43,7 @@ from ..search.trace import Trace as Replay
 from ._base import RunCache
 from ._live import LiveView, js_module, js_source
 from ._names import HEURISTIC_KEYS, METHOD_KEYS, display_name
+from ._solving import check_reachable
 
 __all__ = ["PLAYER_METHODS", "SPEEDS", "SearchPlayer"]
 
@@ -351,6 +352,7 @@ class SearchPlayer(LiveView):
 
     def _record(self) -> tuple[Replay, bytes]:
         """Run the search the settings describe, recorded, and its packed bytes for the browser."""
+        check_reachable(self.start, self.goal)  # the engine's refusal, in the student's language
         replay = Replay(self._search())
         return replay, pack_run(encode_run(replay, goal=self.goal), compress=True)
 
