@@ -238,8 +238,28 @@ def is_solvable(board: Board, goal: Board | None = None) -> bool:
 
     >>> is_solvable(Board.parse("1 2 3/4 5 6/7 8 _"))
     True
+
+    The same verdict as :func:`explain` (tests hold them together), computed without building
+    the explanation: a shuffle or a search asks it thousands of times.
     """
-    return explain(board, goal).solvable
+    board = as_board("board", board)
+    goal = goal_for(board, goal)
+    order = _goal_order(goal.tiles)
+    seq = [order[t] for t in board.tiles if t != BLANK]
+    n = len(seq)
+    inv = (
+        sum(1 for i in range(n) for j in range(i + 1, n) if seq[i] > seq[j])
+        if n <= 64
+        else board_inversions(board, goal)
+    )
+    distance = abs(board.blank // board.cols - goal.blank // goal.cols)
+    return (inv + (board.cols - 1) * distance) % 2 == 0
+
+
+@functools.lru_cache(maxsize=64)
+def _goal_order(goal_tiles: tuple[int, ...]) -> dict[int, int]:
+    """Each tile's place in the goal's reading order (blank left out), kept for the goals in use."""
+    return {t: k for k, t in enumerate(t for t in goal_tiles if t != BLANK)}
 
 
 # -- formulations found in the articles, right and wrong -----------------------------
