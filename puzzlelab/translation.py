@@ -41,17 +41,22 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import importlib
 import io
 import re
 import sys
 import tokenize
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .i18n import LANGUAGES, gettext_name
 from .markdown_po import STABLE_DATE, join_cjk_lines
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Message
+    from nbformat import NotebookNode
 
 __all__ = [
     "PROBLEMS",
@@ -180,7 +185,7 @@ def _has_text(source: str) -> bool:
     return False
 
 
-def needs_translation(cell: Any) -> bool:
+def needs_translation(cell: Mapping[str, Any]) -> bool:
     """A markdown cell with text, or a code cell with a comment or a string holding words."""
     source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
     if cell["cell_type"] == "markdown":
@@ -191,18 +196,21 @@ def needs_translation(cell: Any) -> bool:
 # -- catalogues --------------------------------------------------------------------------------
 
 
-def _babel():
+def _need_babel() -> None:
+    """Refuse at once, saying how to install it, where Babel (the i18n extra) cannot be imported;
+    each catalogue function then imports what it uses of it."""
     try:
-        from babel.messages import catalog, pofile
+        importlib.import_module("babel.messages.pofile")
     except ImportError:  # pragma: no cover - the i18n extra is part of the test tools
         raise ModuleNotFoundError('the translation tools need Babel: pip install -e ".[i18n]"') from None
-    return catalog, pofile
 
 
 def _previous_ids(text: str) -> dict[str, str]:
     """``{msgctxt: previous msgid}`` of the entries of a ``.po`` text that have a ``#| msgid``
     (babel writes these lines but does not read them back)."""
-    _, pofile = _babel()
+    _need_babel()
+    from babel.messages import pofile
+
     found = {}
     for block in re.split(r"\n\s*\n", text):
         previous: list[str] = []
@@ -227,10 +235,12 @@ def _previous_ids(text: str) -> dict[str, str]:
     return found
 
 
-def read_catalogue(path: Path) -> dict[str, Any]:
+def read_catalogue(path: Path) -> dict[str, Message]:
     """The entries of a lesson's catalogue by cell id (babel ``Message`` objects; a fuzzy entry's
     ``previous_id`` is ``[the English it was translated from]``)."""
-    _, pofile = _babel()
+    _need_babel()
+    from babel.messages import pofile
+
     data = path.read_bytes()
     catalogue = pofile.read_po(io.BytesIO(data))
     entries = {m.context: m for m in catalogue if m.id and m.context}
@@ -240,24 +250,36 @@ def read_catalogue(path: Path) -> dict[str, Any]:
     return entries
 
 
-def _source(cell: Any) -> str:
+def _text(value: str | tuple[str, ...] | list[str] | None, path: Path, cell: str) -> str:
+    """An entry's ``msgid`` or ``msgstr`` as the one text of a cell (babel also allows plural forms,
+    which a lesson's catalogue never has)."""
+    if not isinstance(value, str):
+        raise ValueError(f"{path}: the entry of cell {cell} has plural forms; a cell has one text")
+    return value
+
+
+def _source(cell: Mapping[str, Any]) -> str:
     return cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
 
 
-def _notebook(path: Path) -> Any:
+def _notebook(path: Path) -> NotebookNode:
     import nbformat
 
-    return nbformat.read(path, as_version=4)
+    read: Callable[[Path, int], NotebookNode] = nbformat.read  # nbformat's read has no annotations
+    return read(path, 4)  # as_version=4
 
 
 def update_catalogue(notebook: Path, lang: str = "zh-CN", path: Path | None = None) -> Path:
     """Write the lesson's catalogue from its English notebook, keeping every translation made:
     an entry whose English changed is kept, marked fuzzy, with the English it translated."""
-    catalog_mod, pofile = _babel()
+    _need_babel()
+    from babel.messages import pofile
+    from babel.messages.catalog import Catalog
+
     path = path or catalogue_path(notebook, lang)
     old = read_catalogue(path) if path.exists() else {}
     nb = _notebook(notebook)
-    catalogue = catalog_mod.Catalog(
+    catalogue = Catalog(
         locale=gettext_name(lang), domain=notebook.stem, project="puzzlelab lessons", fuzzy=False,
         msgid_bugs_address="", copyright_holder="the puzzlelab authors", creation_date=STABLE_DATE,
         revision_date=STABLE_DATE,
@@ -273,17 +295,20 @@ def update_catalogue(notebook: Path, lang: str = "zh-CN", path: Path | None = No
         )
         before = old.get(cell.id)
         flags: set[str] = set()
-        previous = None
+        previous: list[str] = []  # babel's "no previous msgid"
         translated = ""
         if before is not None:
-            translated = before.string
+            translated = _text(before.string, path, cell.id)
             # the English this translation was made from: kept through any number of updates
-            made_from = before.previous_id[0] if "fuzzy" in before.flags and before.previous_id else before.id
+            english_id = _text(before.id, path, cell.id)
+            made_from = (
+                before.previous_id[0] if "fuzzy" in before.flags and before.previous_id else english_id
+            )
             if "fuzzy" in before.flags and not before.previous_id:
                 flags.add("fuzzy")  # marked by the translator: stays until they unmark it
             elif made_from != english:
                 flags.add("fuzzy")
-                previous = made_from
+                previous = [made_from]
         catalogue.add(english, translated, context=cell.id, auto_comments=[kind], flags=flags,
                       previous_id=previous)  # fmt: skip
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -316,7 +341,7 @@ def status(notebook: Path, lang: str = "zh-CN", *, catalogue: Path | None = None
         if not needs_translation(cell):
             continue
         entry = entries.get(cell.id)
-        if entry is None or not entry.string.strip():
+        if entry is None or not _text(entry.string, path, cell.id).strip():
             found.append(CellStatus(notebook.stem, cell.id, "untranslated"))
         elif entry.id != _source(cell):
             found.append(CellStatus(notebook.stem, cell.id, "out of date"))
@@ -327,7 +352,7 @@ def status(notebook: Path, lang: str = "zh-CN", *, catalogue: Path | None = None
 
 def build_notebook(
     notebook: Path, lang: str = "zh-CN", *, allow_missing: bool = False, catalogue: Path | None = None
-) -> Any:
+) -> NotebookNode:
     """The lesson in ``lang``: every cell of the English notebook, in order, with the same
     metadata, its text replaced by the catalogue's translation and its outputs cleared."""
     problems = status(notebook, lang, catalogue=catalogue)
@@ -344,7 +369,8 @@ def build_notebook(
     nb = copy.deepcopy(_notebook(notebook))
     for cell in nb.cells:
         if cell.id in entries and cell.id not in skip:
-            text = entries[cell.id].string  # a markdown line break next to Chinese would show as a space:
+            text = _text(entries[cell.id].string, path, cell.id)
+            # a markdown line break next to Chinese would show as a space:
             cell.source = join_cjk_lines(text) if cell.cell_type == "markdown" else text
         if cell.cell_type == "code":
             cell.outputs = []
@@ -408,11 +434,12 @@ def read_pending(path: Path) -> list[CellStatus]:
 def compile_library(lang: str = "zh-CN") -> Path:
     """Compile ``puzzlelab/locale/zh_CN/*.po`` (one file per area) into the package's one
     catalogue, ``puzzlelab/locale/zh_CN/LC_MESSAGES/puzzlelab.mo``. Fuzzy entries are left out."""
-    catalog_mod, pofile = _babel()
-    from babel.messages import mofile
+    _need_babel()
+    from babel.messages import mofile, pofile
+    from babel.messages.catalog import Catalog
 
     folder = LIBRARY_LOCALE / gettext_name(lang)
-    merged = catalog_mod.Catalog(locale=gettext_name(lang), domain="puzzlelab", fuzzy=False)
+    merged = Catalog(locale=gettext_name(lang), domain="puzzlelab", fuzzy=False)
     for part in sorted(folder.glob("*.po")):
         with open(part, "rb") as handle:
             for message in pofile.read_po(handle):
@@ -437,7 +464,9 @@ def extract_library(lang: str = "zh-CN") -> list[Path]:
     """Collect every ``_("...")`` and ``N_("...")`` of the package's Python files into the
     library's ``.po`` files (checks.po: the exercises' checks; ui.po: widgets, plots, the rest),
     keeping the translations made; a message no longer in the code is dropped."""
-    catalog_mod, pofile = _babel()
+    _need_babel()
+    from babel.messages import pofile
+    from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_file
 
     package = Path(__file__).resolve().parent
@@ -454,18 +483,20 @@ def extract_library(lang: str = "zh-CN") -> list[Path]:
     written = []
     for _, name in LIBRARY_PARTS:
         path = folder / name
-        old: dict[str, Any] = {}
+        old: dict[str, Message] = {}
         if path.exists():
             with open(path, "rb") as handle:
-                old = {m.id: m for m in pofile.read_po(handle) if m.id}
-        catalogue = catalog_mod.Catalog(locale=gettext_name(lang), domain="puzzlelab", project="puzzlelab",
-                                        fuzzy=False, msgid_bugs_address="",
-                                        copyright_holder="the puzzlelab authors",
-                                        creation_date=STABLE_DATE, revision_date=STABLE_DATE)  # fmt: skip
+                # (a plural entry, never written here, could not match a str message anyway)
+                old = {m.id: m for m in pofile.read_po(handle) if isinstance(m.id, str) and m.id}
+        catalogue = Catalog(locale=gettext_name(lang), domain="puzzlelab", project="puzzlelab",
+                            fuzzy=False, msgid_bugs_address="", copyright_holder="the puzzlelab authors",
+                            creation_date=STABLE_DATE, revision_date=STABLE_DATE)  # fmt: skip
         for message, where in found[name].items():
             before = old.get(message)
             files = sorted({(f, None) for f, _ in where})
-            catalogue.add(message, before.string if before else "", locations=files,
+            # babel reads and writes a location without a line number as (file, None), but its
+            # annotation of add's locations says the line is an int
+            catalogue.add(message, before.string if before else "", locations=files,  # type: ignore[arg-type]
                           flags=before.flags if before else ())  # fmt: skip
         buffer = io.BytesIO()
         pofile.write_po(
@@ -477,11 +508,12 @@ def extract_library(lang: str = "zh-CN") -> list[Path]:
     return written
 
 
-def _write(nb: Any, path: Path) -> None:
+def _write(nb: NotebookNode, path: Path) -> None:
     import nbformat
 
+    write: Callable[[NotebookNode, Path], None] = nbformat.write  # nbformat's write has no annotations
     path.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(nb, path)
+    write(nb, path)
 
 
 def main(argv: Iterable[str] | None = None) -> int:
