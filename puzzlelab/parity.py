@@ -56,7 +56,7 @@ MAX_NAIVE_N = 10_000
 MAX_PAIRS_N = 1_000
 
 
-def _items(name: str, seq, limit: int) -> list[int]:
+def _items(name: str, seq: object, limit: int) -> list[int]:
     """The whole numbers of ``seq`` (a Board is read without its blank), checked once."""
     if isinstance(seq, Board):
         return [t for t in seq.tiles if t != BLANK]
@@ -64,7 +64,7 @@ def _items(name: str, seq, limit: int) -> list[int]:
 
 
 # -- three ways to count inversions ------------------------------------------------
-def inversions_naive(seq: Sequence) -> int:
+def inversions_naive(seq: Sequence[int]) -> int:
     """Count pairs ``i < j`` with ``seq[i] > seq[j]`` by the double loop (O(n^2)).
 
     ``seq``: a list, tuple, range or 1-d array of whole numbers, at most ``MAX_NAIVE_N`` of them.
@@ -74,11 +74,11 @@ def inversions_naive(seq: Sequence) -> int:
     return sum(1 for i in range(n) for j in range(i + 1, n) if seq[i] > seq[j])
 
 
-def inversions_merge(seq: Sequence) -> int:
+def inversions_merge(seq: Sequence[int]) -> int:
     """Count inversions while merge-sorting (O(n log n)); up to ``MAX_INVERSIONS_N`` items."""
     seq = _items("seq", seq, MAX_INVERSIONS_N)
 
-    def sort_count(items: list) -> tuple[list, int]:
+    def sort_count(items: list[int]) -> tuple[list[int], int]:
         if len(items) <= 1:
             return items, 0
         mid = len(items) // 2
@@ -98,7 +98,7 @@ def inversions_merge(seq: Sequence) -> int:
     return sort_count(list(seq))[1]
 
 
-def inversions_fenwick(seq: Sequence) -> int:
+def inversions_fenwick(seq: Sequence[int]) -> int:
     """Count inversions with a Fenwick (binary indexed) tree over value ranks (O(n log n)); up to
     ``MAX_INVERSIONS_N`` items."""
     seq = _items("seq", seq, MAX_INVERSIONS_N)
@@ -121,14 +121,14 @@ def inversions_fenwick(seq: Sequence) -> int:
     return count
 
 
-_METHODS: dict[str, Callable[[Sequence], int]] = {
+_METHODS: dict[str, Callable[[Sequence[int]], int]] = {
     "naive": inversions_naive,
     "merge": inversions_merge,
     "fenwick": inversions_fenwick,
 }
 
 
-def inversions(seq: Sequence | Board, *, method: str = "fenwick") -> int:
+def inversions(seq: Sequence[int] | Board, *, method: str = "fenwick") -> int:
     """Number of pairs ``i < j`` with ``seq[i] > seq[j]``.
 
     ``method`` is ``"fenwick"`` (default, fast), ``"merge"`` or ``"naive"``; all agree.
@@ -142,7 +142,7 @@ def inversions(seq: Sequence | Board, *, method: str = "fenwick") -> int:
     return count(_items("seq", seq, MAX_NAIVE_N if method == "naive" else MAX_INVERSIONS_N))
 
 
-def inversion_pairs(seq: Sequence) -> list[tuple[int, int]]:
+def inversion_pairs(seq: Sequence[int]) -> list[tuple[int, int]]:
     """The inverted pairs of *values* ``(seq[i], seq[j])`` with ``i < j`` (for pictures), for up
     to ``MAX_PAIRS_N`` items."""
     seq = _items("seq", seq, MAX_PAIRS_N)
