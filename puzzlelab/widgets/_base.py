@@ -23,7 +23,7 @@ from __future__ import annotations
 import base64
 import html
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any, Generic, TypeVar
 
 import ipywidgets as widgets
@@ -85,13 +85,13 @@ class RunCache(Generic[V]):
         self._items: OrderedDict[Any, tuple[V, int]] = OrderedDict()
         self.bytes = 0
 
-    def __contains__(self, key) -> bool:
+    def __contains__(self, key: object) -> bool:
         return key in self._items
 
     def __len__(self) -> int:
         return len(self._items)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(list(self._items))
 
     def get(self, key: Hashable, default: V | None = None) -> V | None:
@@ -133,7 +133,7 @@ class View(Guarded, widgets.VBox):
 
     error: widgets.HTML
 
-    def _compose(self, rows, css_class: str) -> None:
+    def _compose(self, rows: Iterable[widgets.Widget], css_class: str) -> None:
         """Become the box holding ``rows`` and the error line, with CSS class ``css_class``."""
         if not hasattr(self, "error"):
             self.error = error_line()
@@ -179,8 +179,8 @@ class View(Guarded, widgets.VBox):
         """A PNG picture of the current state, for places where widgets cannot run."""
         return figure_png(self.static_figure(), dpi=FALLBACK_DPI)
 
-    def _repr_mimebundle_(self, **kwargs):
-        data = super()._repr_mimebundle_(**kwargs) or {}
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        data: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
         try:
             data["image/png"] = base64.b64encode(self.static_png()).decode("ascii")
         except Exception as err:  # never raise into the notebook, even from the fallback

@@ -97,7 +97,7 @@ class Guarded:
     def summary(self) -> str:  # pragma: no cover - overridden
         raise NotImplementedError
 
-    def _guarded(self, handler: Callable, *args: Any) -> bool:
+    def _guarded(self, handler: Callable[..., object], *args: Any) -> bool:
         """Run ``handler(*args)``; on an exception show its message and return False."""
         try:
             handler(*args)
@@ -107,7 +107,7 @@ class Guarded:
         self.clear_error()
         return True
 
-    def _on(self, handler: Callable) -> Callable:
+    def _on(self, handler: Callable[[], object]) -> Callable[..., bool]:
         """A callback for ``observe``/``on_msg``/``on_click`` that runs ``handler()`` guarded."""
         return lambda *_: self._guarded(handler)
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 import html
 import math
 import numbers
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -85,7 +86,10 @@ class Predict(widgets.VBox):
     """
 
     def __init__(self, question: str, choices: Sequence[object] | None = None, *, number: bool = False):
-        if not isinstance(question, str) or not question.strip():
+        # one check each: mypy reads an `or` of a type check and a value check as redundant
+        if not isinstance(question, str):
+            raise TypeError(f"question must be a non-empty string, got {describe(question)}")
+        if not question.strip():
             raise TypeError(f"question must be a non-empty string, got {describe(question)}")
         if not isinstance(number, bool):
             raise TypeError(f"number must be True or False, got {describe(number)}")
@@ -149,8 +153,11 @@ class Predict(widgets.VBox):
     # -- the lesson's side -------------------------------------------------------------
     def compare(self, truth: object, unit: str = "", note: str = "") -> None:
         """Print the locked prediction beside ``truth`` (plain text, deterministic)."""
-        if not isinstance(unit, str) or not isinstance(note, str):
-            raise TypeError(f"unit and note must be strings, got {describe(unit)} and {describe(note)}")
+        wrong = f"unit and note must be strings, got {describe(unit)} and {describe(note)}"
+        if not isinstance(unit, str):
+            raise TypeError(wrong)
+        if not isinstance(note, str):
+            raise TypeError(wrong)
         shown = _with_unit(truth, unit)
         if not self.locked:
             line = _("no prediction was locked in; the computed answer is {truth}").format(truth=shown)
@@ -169,7 +176,9 @@ class Predict(widgets.VBox):
         )
         return _("Predict: {question} ({state})").format(question=self.question, state=state)
 
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        data = super()._repr_mimebundle_(include=include, exclude=exclude) or {}
+    def _repr_mimebundle_(
+        self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = super()._repr_mimebundle_(include=include, exclude=exclude) or {}
         data["text/plain"] = self.summary()
         return data

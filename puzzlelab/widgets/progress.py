@@ -9,6 +9,10 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
@@ -16,6 +20,10 @@ from .._validate import describe
 from ..i18n import N_
 from ..i18n import gettext as _
 from ._base import View, error_line
+
+if TYPE_CHECKING:  # the search layer is imported when a database is asked for
+    from ..board import Board
+    from ..search import PatternDatabase
 
 __all__ = ["BuildProgress", "build_pattern_database"]
 
@@ -66,13 +74,13 @@ class BuildProgress(View):
 
 
 def build_pattern_database(
-    goal=None,
+    goal: Board | str | None = None,
     *,
     view: BuildProgress | None = None,
-    partition=None,
+    partition: Sequence[Sequence[int]] | None = None,
     reflect: bool | None = None,
-    cache=True,
-):
+    cache: bool | str | os.PathLike[str] = True,
+) -> tuple[PatternDatabase, BuildProgress]:
     """Get the pattern database for ``goal`` (shipped, cached or built), showing progress in ``view``.
 
     The arguments are those of :func:`puzzlelab.search.pattern_database`, checked there before any
@@ -87,7 +95,7 @@ def build_pattern_database(
     if view is not None and not isinstance(view, BuildProgress):
         raise TypeError(f"view must be a BuildProgress or None, got {type(view).__name__}")
     view = BuildProgress(_("pattern DB")) if view is None else view
-    calls = []
+    calls: list[int] = []
 
     def progress(done: int, total: int, message: str) -> None:
         calls.append(done)
