@@ -22,9 +22,51 @@ they are first built (:func:`preprocessors`), so this module imports without it.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .editions import KEEP_OUTPUT, RUN_METADATA, kept_outputs
+
+if TYPE_CHECKING:
+    from nbformat import NotebookNode
+    from traitlets import HasTraits
+    from traitlets.config import Config
+
+    # nbgrader ships no type information: what this module uses of it is written down here,
+    # for the type checker only (at run time the names are nbgrader's own, imported where used).
+    Resources = dict[str, object]  # nbconvert's resources, passed through untouched
+
+    class Preprocessor:  # nbgrader's preprocessors are nbconvert Preprocessors
+        def __init__(self, **kwargs: object) -> None: ...
+        def preprocess(self, nb: NotebookNode, resources: Resources) -> tuple[NotebookNode, Resources]: ...
+        def preprocess_cell(
+            self, cell: NotebookNode, resources: Resources, index: int
+        ) -> tuple[NotebookNode, Resources]: ...
+
+    class ClearOutput(Preprocessor): ...
+
+    class ClearHiddenTests(Preprocessor): ...
+
+    class SourceCell:  # the gradebook's record of a cell as the teacher wrote it
+        locked: bool
+        source: str
+
+    class Gradebook:
+        def find_source_cell(self, name: str, notebook: str, assignment: str) -> SourceCell: ...
+
+    class OverwriteCells(Preprocessor):
+        gradebook: Gradebook  # set by nbgrader before it preprocesses a notebook
+        notebook_id: str
+        assignment_id: str
+
+    class MissingEntry(ValueError): ...
+
+    def is_locked(cell: NotebookNode) -> bool: ...
+
+    class GenerateAssignment(HasTraits): ...
+
+    class Autograde(HasTraits): ...
+
 
 __all__ = ["configure", "preprocessors", "released_source"]
 
@@ -32,38 +74,46 @@ _CLASSES = ("ClearOutputKeepTagged", "OverwriteCellsQuietly")
 
 
 @functools.cache
-def preprocessors() -> dict[str, type]:
+def preprocessors() -> dict[str, type[Preprocessor]]:
     """Both classes by name, built on first use (also reachable as this module's attributes):
     nbgrader is imported here, so that this module imports where nbgrader is not installed."""
     import nbformat
-    from nbgrader import utils
-    from nbgrader.api import MissingEntry
-    from nbgrader.preprocessors import ClearOutput, OverwriteCells
+
+    if not TYPE_CHECKING:  # the type checker reads the declarations at the top instead
+        from nbgrader.api import MissingEntry
+        from nbgrader.preprocessors import ClearOutput, OverwriteCells
+        from nbgrader.utils import is_locked
+    # nbformat's from_dict has no annotations: a notebook node from a saved output
+    from_dict: Callable[[Mapping[str, Any]], NotebookNode] = nbformat.from_dict
 
     class ClearOutputKeepTagged(ClearOutput):
         """nbgrader's ClearOutput, except that ``keep-output`` cells keep their pictures."""
 
-        def preprocess(self, nb: Any, resources: Any) -> tuple[Any, Any]:
+        def preprocess(self, nb: NotebookNode, resources: Resources) -> tuple[NotebookNode, Resources]:
             for key in ("widgets", "celltoolbar"):  # the teacher's saved widget state
                 nb.metadata.pop(key, None)
             return super().preprocess(nb, resources)
 
-        def preprocess_cell(self, cell: Any, resources: Any, index: int) -> tuple[Any, Any]:
+        def preprocess_cell(
+            self, cell: NotebookNode, resources: Resources, index: int
+        ) -> tuple[NotebookNode, Resources]:
             keep = cell.cell_type == "code" and KEEP_OUTPUT in cell.metadata.get("tags", [])
             outputs = kept_outputs(cell.get("outputs", [])) if keep else []
             cell, resources = super().preprocess_cell(cell, resources, index)
             for key in RUN_METADATA:
                 cell.metadata.pop(key, None)
             if keep:
-                cell.outputs = [nbformat.from_dict(output) for output in outputs]
+                cell.outputs = [from_dict(output) for output in outputs]
             return cell, resources
 
     class OverwriteCellsQuietly(OverwriteCells):
         """nbgrader's OverwriteCells, silent about a check cell that is exactly the released one."""
 
-        def preprocess_cell(self, cell: Any, resources: Any, index: int) -> tuple[Any, Any]:
+        def preprocess_cell(
+            self, cell: NotebookNode, resources: Resources, index: int
+        ) -> tuple[NotebookNode, Resources]:
             grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
-            if grade_id is not None and utils.is_locked(cell):
+            if grade_id is not None and is_locked(cell):
                 try:
                     stored = self.gradebook.find_source_cell(grade_id, self.notebook_id, self.assignment_id)
                 except MissingEntry:
@@ -75,7 +125,7 @@ def preprocessors() -> dict[str, type]:
     return {"ClearOutputKeepTagged": ClearOutputKeepTagged, "OverwriteCellsQuietly": OverwriteCellsQuietly}
 
 
-def __getattr__(name: str) -> type:
+def __getattr__(name: str) -> type[Preprocessor]:
     if name in _CLASSES:
         return preprocessors()[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -84,28 +134,34 @@ def __getattr__(name: str) -> type:
 def released_source(source: str) -> str:
     """A check cell's source as the release shows it (nbgrader's own hidden-test removal)."""
     import nbformat
-    from nbgrader.preprocessors import ClearHiddenTests
+
+    if not TYPE_CHECKING:  # the type checker reads the declarations at the top instead
+        from nbgrader.preprocessors import ClearHiddenTests
+    # nbformat's new_code_cell has no annotations
+    new_code_cell: Callable[..., NotebookNode] = nbformat.v4.new_code_cell
 
     grading = {"grade": True, "grade_id": "check", "locked": True, "points": 0, "solution": False}
-    cell = nbformat.v4.new_code_cell(source, metadata={"nbgrader": grading})
+    cell = new_code_cell(source, metadata={"nbgrader": grading})
     cell, _ = ClearHiddenTests().preprocess_cell(cell, {}, 0)
     return str(cell.source)
 
 
-def _replaced(classes: list[type], old: type, new: type) -> list[type]:
-    if old not in classes:
+def _replaced(classes: list[type] | None, old: type, new: type) -> list[type]:
+    if classes is None or old not in classes:
         raise RuntimeError(
             f"this nbgrader has no {old.__name__} step to replace; puzzlelab needs nbgrader 0.9"
         )
     return [new if cls is old else cls for cls in classes]
 
 
-def configure(c: Any) -> None:
+def configure(c: Config) -> None:
     """Put both preprocessors in place of nbgrader's in the config ``c`` (``get_config()``)."""
-    from nbgrader.converters import Autograde, GenerateAssignment
-    from nbgrader.preprocessors import ClearOutput, OverwriteCells
+    if not TYPE_CHECKING:  # the type checker reads the declarations at the top instead
+        from nbgrader.converters import Autograde, GenerateAssignment
+        from nbgrader.preprocessors import ClearOutput, OverwriteCells
 
     ours = preprocessors()
+    # the classes nbgrader runs by default, in order
     generate = GenerateAssignment.class_traits()["preprocessors"].default()
     sanitize = Autograde.class_traits()["sanitize_preprocessors"].default()
     c.GenerateAssignment.preprocessors = _replaced(generate, ClearOutput, ours["ClearOutputKeepTagged"])
