@@ -39,6 +39,7 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from .editions import EDITIONS, SOLUTION_MARK, edition_bytes, has_solutions
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES
@@ -334,7 +335,11 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
-def _decide(new: bytes, target: Path, recorded: str | None, force: bool) -> str:
+#: What ``copy_lessons`` does to one lesson file (the fields of :class:`CopyReport`)
+_Action = Literal["copied", "updated", "unchanged", "kept", "replaced"]
+
+
+def _decide(new: bytes, target: Path, recorded: str | None, force: bool) -> _Action:
     """Which of copied/unchanged/updated/kept/replaced applies to one lesson file."""
     if not target.exists():
         return "copied"
@@ -471,7 +476,9 @@ def copy_lessons(
         dest, [(name, new) for name, new, action in plan if action in {"updated", "replaced"}]
     )
     make_dirs(dest)
-    outcome: dict[str, list[str]] = {k: [] for k in ("copied", "updated", "unchanged", "kept", "replaced")}
+    outcome: dict[_Action, list[str]] = {
+        k: [] for k in ("copied", "updated", "unchanged", "kept", "replaced")
+    }
     for filename, new, action in plan:
         outcome[action].append(filename)
         if action in {"copied", "updated", "replaced"}:
