@@ -26,8 +26,9 @@ with a message on the error line and the browser is sent the value Python kept.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import factorial
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
 import traitlets
@@ -102,6 +103,10 @@ LABELS = (
 )
 
 
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
 class _TraitTypeError(traitlets.TraitError, TypeError):
     """A trait set to a value of the wrong type: a TypeError, and a TraitError so traitlets rolls
     back the other traits set in the same update."""
@@ -118,10 +123,10 @@ class _Setting(traitlets.Any):
     allow_none = False
 
 
-def _checked(check, *args):
+def _checked(check: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
     """``check(*args)``, its TypeError/ValueError raised as the trait versions of the same."""
     try:
-        return check(*args)
+        return check(*args, **kwargs)
     except TypeError as err:
         raise _TraitTypeError(str(err)) from None
     except ValueError as err:
@@ -234,19 +239,19 @@ class ParityLab(LiveView):
 
     # -- checking what is set (from code: raises; from the browser: see set_state) ----------------
     @traitlets.validate("size")
-    def _check_size(self, proposal):
+    def _check_size(self, proposal: traitlets.Bunch) -> tuple[int, int]:
         return _checked(_shape, "size", proposal["value"])
 
     @traitlets.validate("goal_choice")
-    def _check_goal_choice(self, proposal):
+    def _check_goal_choice(self, proposal: traitlets.Bunch) -> str:
         return _checked(choice, "goal_choice", proposal["value"], GOALS)
 
     @traitlets.validate("mode")
-    def _check_mode(self, proposal):
+    def _check_mode(self, proposal: traitlets.Bunch) -> str:
         return _checked(choice, "mode", proposal["value"], MODES)
 
     @traitlets.validate("tiles")
-    def _check_tiles(self, proposal):
+    def _check_tiles(self, proposal: traitlets.Bunch) -> list[int]:
         rows, cols = self.size
         value = proposal["value"]
         if not isinstance(value, list | tuple):
@@ -259,14 +264,14 @@ class ParityLab(LiveView):
             raise _TraitValueError(_naming("tiles", err)) from None
 
     @traitlets.validate("selected")
-    def _check_selected(self, proposal):
+    def _check_selected(self, proposal: traitlets.Bunch) -> int | None:
         value = proposal["value"]
         if value is None:
             return None
         return _checked(lambda: whole("selected", value, low=0, high=len(self.tiles) - 1))
 
     @traitlets.validate("sizes")
-    def _check_sizes(self, proposal):
+    def _check_sizes(self, proposal: traitlets.Bunch) -> list[list[int]]:
         return [list(_checked(_shape, "sizes", s)) for s in proposal["value"]]
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
@@ -284,12 +289,12 @@ class ParityLab(LiveView):
             self.show_error(err)
             self.send_state(keys)
 
-    def _on_message(self, _widget, content, _buffers) -> None:
+    def _on_message(self, _widget: object, content: object, _buffers: list[memoryview]) -> None:
         with self.hold_sync():  # the new board, its explanation and the answer: one update
             self._guarded(self._act, content)
             self.handled += 1
 
-    def _act(self, content) -> None:
+    def _act(self, content: object) -> None:
         if not isinstance(content, dict):
             raise TypeError(
                 f"a message must be a dict like {{'action': 'click', 'cell': 3}}, got {describe(content)}"

@@ -22,13 +22,14 @@ the blank slides down), and the widget says so under the board.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import traitlets
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike, NDArray
 
 from .._validate import choice, describe, random_generator, whole
 from ..board import BLANK, MAX_SIDE, MOVES, Board, check_shape
@@ -84,7 +85,7 @@ LABELS = (
 SOLVED = N_("solved!")
 
 
-def _checked_image(image) -> np.ndarray:
+def _checked_image(image: object) -> NDArray[Any]:
     if isinstance(image, str | bytes) or not (hasattr(image, "__len__") or hasattr(image, "__array__")):
         raise TypeError(f"image must be an array of pixels (height, width[, 3|4]), got {describe(image)}")
     try:
@@ -93,7 +94,7 @@ def _checked_image(image) -> np.ndarray:
         raise ValueError(f"image must be a rectangular array of pixels: {err}") from None
 
 
-def picture_png(image=None) -> bytes:
+def picture_png(image: ArrayLike | None = None) -> bytes:
     """The picture the browser cuts into tiles, as PNG bytes (default: :func:`sample_image`).
 
     A picture with a side over :data:`PICTURE_SIDE` pixels is scaled down first, and a colour
@@ -186,12 +187,12 @@ class PlayableBoard(LiveView):
         cols: int | None = None,
         *,
         picture: bool = False,
-        image=None,
+        image: ArrayLike | None = None,
         algorithm: str = "fisher_yates",
         blank: str = "last",
         board: Board | str | None = None,
-        rng=0,
-    ):
+        rng: int | np.random.Generator | None = 0,
+    ) -> None:
         rows = whole("rows", rows, low=2, high=MAX_SIDE)
         cols = rows if cols is None else whole("cols", cols, low=2, high=MAX_SIDE)
         rows, cols = check_shape(rows, cols)
@@ -252,21 +253,21 @@ class PlayableBoard(LiveView):
             self._quiet = False
 
     @traitlets.observe("size")
-    def _size_changed(self, change) -> None:
+    def _size_changed(self, change: traitlets.Bunch) -> None:
         if not self._quiet and not self._guarded(self._resize, change["new"]):
             self._set_quietly(size=change["old"])
 
     @traitlets.observe("algorithm")
-    def _algorithm_changed(self, change) -> None:
+    def _algorithm_changed(self, change: traitlets.Bunch) -> None:
         if not self._quiet and not self._guarded(choice, "algorithm", change["new"], ALGORITHM_NAMES):
             self._set_quietly(algorithm=change["old"])
 
     @traitlets.observe("picture")
-    def _picture_changed(self, change) -> None:
+    def _picture_changed(self, change: traitlets.Bunch) -> None:
         if not self._quiet:
             self._guarded(self._send_picture)
 
-    def _resize(self, shape) -> None:
+    def _resize(self, shape: Sequence[object]) -> None:
         rows, cols = shape
         rows, cols = whole("rows", rows, low=2, high=MAX_SIDE), whole("cols", cols, low=2, high=MAX_SIDE)
         if self._image is not None:
@@ -279,7 +280,7 @@ class PlayableBoard(LiveView):
             self.image = picture_png(self._image)
 
     # -- messages from the browser -------------------------------------------------------------
-    def _on_browser_message(self, _widget, content, _buffers) -> None:
+    def _on_browser_message(self, _widget: object, content: object, _buffers: list[memoryview]) -> None:
         self._guarded(self._dispatch, content)
 
     def _dispatch(self, content: Any) -> None:
@@ -316,7 +317,9 @@ class PlayableBoard(LiveView):
         self._plan: Plan | None = None
         self._publish()
 
-    def _publish(self, *, status: str | None = None, hinted: int = -1, animation: dict | None = None) -> None:
+    def _publish(
+        self, *, status: str | None = None, hinted: int = -1, animation: dict[str, Any] | None = None
+    ) -> None:
         """Send the board's state to the browser in one message."""
         board = self._board
         with self.hold_sync():
@@ -338,10 +341,11 @@ class PlayableBoard(LiveView):
 
     def move(self, move: str) -> None:
         """The blank travels ``move`` (``"U"``, ``"D"``, ``"L"`` or ``"R"``): what an arrow key does."""
+        given: object = move  # from code or the browser: not always a str (Board.move says so)
         if (
-            isinstance(move, str)
-            and move in MOVES
-            and move not in {name for name, _b in self._board.successors()}
+            isinstance(given, str)
+            and given in MOVES
+            and given not in {name for name, _b in self._board.successors()}
         ):
             # an arrow key pressed at the edge: the board's message, in the student's language
             row, col = self._board.blank_position
@@ -388,7 +392,7 @@ class PlayableBoard(LiveView):
             board = board.swap(*[k for k, t in enumerate(board.tiles) if t != BLANK][:2])
         self._new_game(board)
 
-    def set_board(self, board) -> None:
+    def set_board(self, board: Board | str) -> None:
         """Start again from ``board`` (a Board or text such as ``"1 2 3/4 _ 5/7 8 6"``)."""
         board = Board.parse(board)
         if self._image is not None:
