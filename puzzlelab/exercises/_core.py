@@ -49,7 +49,7 @@ import time
 import types
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, ParamSpec, TypeAlias, cast
 
 import numpy as np
 
@@ -77,6 +77,12 @@ __all__ = [
     "time_limit",
     "whole_number",
 ]
+
+#: What :func:`plain` returns: a plain Python value (containers of plain values included).
+Plain: TypeAlias = (
+    "bool | int | float | str | Fraction | Board "
+    "| list[Plain] | tuple[Plain, ...] | set[Plain] | dict[Plain, Plain] | None"
+)
 
 _SHORT = 100  # longest repr shown for one value
 #: How long one call of a student's function may run before the check stops it (seconds).
@@ -193,7 +199,8 @@ class time_limit:  # used like a function: ``with time_limit(5, "..."):``
     """
 
     def __init__(self, seconds: float, doing: str | None = None):
-        if not isinstance(seconds, int | float) or isinstance(seconds, bool) or not seconds > 0:
+        given: object = seconds  # checked as any value: a caller may pass anything
+        if not isinstance(given, int | float) or isinstance(given, bool) or not given > 0:
             raise ValueError(f"seconds must be a positive number, got {seconds!r}")
         self.seconds, self.armed = float(seconds), False
         self.doing = _("your code") if doing is None else doing
@@ -270,7 +277,7 @@ def _refuse(value: object, where: str, returns: str) -> WrongAnswer:
     )
 
 
-def _plain(value: object, budget: _Budget, depth: int, where: str, returns: str) -> Any:
+def _plain(value: object, budget: _Budget, depth: int, where: str, returns: str) -> Plain:
     budget.left -= 1
     if budget.left < 0 or depth > _MAX_DEPTH:
         raise WrongAnswer(
@@ -280,7 +287,15 @@ def _plain(value: object, budget: _Budget, depth: int, where: str, returns: str)
             hint=_("return {returns}").format(returns=returns),
             reason="huge",
         )
-    if value is None or type(value) in (bool, int, float, str, Fraction):
+    # exactly these types (not a subclass), tested one by one so that mypy narrows value to them
+    if (
+        type(value) is int
+        or type(value) is float
+        or type(value) is str
+        or type(value) is bool
+        or type(value) is Fraction
+        or value is None
+    ):
         if type(value) is str and len(value) > _MAX_ITEMS:
             raise WrongAnswer(
                 _("{where} returned a string of {length:,} characters").format(
@@ -307,7 +322,9 @@ def _plain(value: object, budget: _Budget, depth: int, where: str, returns: str)
     if isinstance(value, Board):
         slots = vars(Board)  # read the slots themselves, not a subclass's properties
         tiles, rows, cols = (slots[name].__get__(value) for name in ("tiles", "rows", "cols"))
-        return Board(tuple(_plain(t, budget, depth + 1, where, returns) for t in tiles), rows, cols)
+        plain_tiles = tuple(_plain(t, budget, depth + 1, where, returns) for t in tiles)
+        # a Board's tiles are ints, and plain() leaves an int an int
+        return Board(cast("tuple[int, ...]", plain_tiles), rows, cols)
     if isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
         if value.size > budget.left:
             budget.left = -1
@@ -323,7 +340,7 @@ def _plain(value: object, budget: _Budget, depth: int, where: str, returns: str)
     raise _refuse(value, where, returns)
 
 
-def plain(value: object, *, where: str | None = None, returns: str | None = None) -> Any:
+def plain(value: object, *, where: str | None = None, returns: str | None = None) -> Plain:
     """``value`` as plain Python values, or :class:`WrongAnswer` saying what to return.
 
     ints (numpy integers and int subclasses included), floats, strings, Fractions, None, True
@@ -407,7 +424,11 @@ def _returns(want: object) -> str:
 
 
 # -- stubs and calls ---------------------------------------------------------------------------
-def _does_nothing(fn: Callable) -> bool:
+#: The arguments of a student's function: call(fn, ...) is checked against fn's declared signature.
+_P = ParamSpec("_P")
+
+
+def _does_nothing(fn: object) -> bool:
     """True if ``fn``'s body is only a docstring, ``pass``, ``...`` or ``return None``."""
     code = getattr(fn, "__code__", None)
     if code is None:
@@ -475,12 +496,14 @@ def _not_a_function(value: object, title: str | None = None) -> WrongAnswer:
     )
 
 
-def _describe_call(fn: object, args: tuple, kwargs: dict) -> str:
+def _describe_call(fn: object, args: tuple[object, ...], kwargs: dict[str, object]) -> str:
     parts = [short(a) for a in args] + [f"{k}={short(v)}" for k, v in kwargs.items()]
     return f"{_name(fn)}({', '.join(parts)})"
 
 
-def call_within(seconds: float, student_fn: Callable, *args: Any, **kwargs: Any) -> Any:
+def call_within(
+    seconds: float, student_fn: Callable[_P, object], *args: _P.args, **kwargs: _P.kwargs
+) -> object:
     """:func:`call` with a time limit of ``seconds`` instead of :data:`CALL_SECONDS`."""
     if not callable(student_fn):
         raise _not_a_function(student_fn)
@@ -512,7 +535,7 @@ def call_within(seconds: float, student_fn: Callable, *args: Any, **kwargs: Any)
     return result
 
 
-def call(student_fn: Callable, *args: Any, **kwargs: Any) -> Any:
+def call(student_fn: Callable[_P, object], *args: _P.args, **kwargs: _P.kwargs) -> object:
     """``student_fn(*args, **kwargs)``, with the student's mistakes turned into messages.
 
     A stub (``raise NotImplementedError()``, an empty body, a returned ``...``) raises
@@ -723,12 +746,13 @@ def refuse_library(student_fn: object, names: frozenset[str] | set[str], *, hint
 def exercise(title: str) -> Callable[[Callable[..., Any]], Callable[..., None]]:
     """Decorate a check ``check_x(student_fn, *, hidden=False)``: map its outcome to the three
     messages (not answered / wrong answer / "correct: <title>")."""
-    if not isinstance(title, str) or not title.strip():
+    given: object = title  # checked as any value: a caller may pass anything
+    if not isinstance(given, str) or not given.strip():
         raise TypeError(f"exercise() needs a title (a non-empty string), got {short(title)}")
 
     def decorate(check: Callable[..., Any]) -> Callable[..., None]:
         @functools.wraps(check)
-        def run(student_fn: Callable, *args: Any, hidden: bool = False, **kwargs: Any) -> None:
+        def run(student_fn: Callable[..., object], *args: Any, hidden: bool = False, **kwargs: Any) -> None:
             if not callable(student_fn):
                 raise _not_a_function(student_fn, _(title))
             if _does_nothing(student_fn):

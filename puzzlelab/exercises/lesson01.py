@@ -12,17 +12,20 @@ puzzlelab.exercises._core.WrongAnswer: wrong answer (Fisher-Yates shuffle): fish
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from math import factorial
-from typing import Any
+from typing import cast
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..distributions import exact, from_samples, solvable_mask, uniform
 from ..i18n import N_
 from ..i18n import gettext as _
 from ..perm import all_permutations, rank
 from ._core import (
+    Plain,
     WrongAnswer,
     call,
     call_within,
@@ -50,7 +53,9 @@ def _as_fraction(value: object, where: str) -> Fraction:
     """A number the student returned, as a Fraction (a float to within 1e-9): ints, Fractions and
     floats only (not True/False, not text such as "1/2")."""
     got = plain(value, where=where, returns=_("a Fraction or a float"))
-    if type(got) not in (int, float, Fraction) or (type(got) is float and not math.isfinite(got)):
+    if (type(got) is not int and type(got) is not float and type(got) is not Fraction) or (
+        type(got) is float and not math.isfinite(got)
+    ):
         raise WrongAnswer(
             _("{where} returned {value}, not a number").format(where=where, value=short(got)),
             hint=_(_NUMBER_HINT),
@@ -62,10 +67,10 @@ def _as_fraction(value: object, where: str) -> Fraction:
 _SHUFFLE_SECONDS = 30.0  # for all the shuffles of one n
 
 
-def _as_permutation(got: Any, n: int) -> list[int]:
+def _as_permutation(got: object, n: int) -> list[int]:
     """The student's shuffle result as a list of ints, or a WrongAnswer (never truncating a float)."""
     if type(got) is list and all(type(x) is int for x in got):  # the usual answer: no conversion
-        perm = got
+        perm: list[int] = got
     else:
         where = _("your shuffle (n = {n})").format(n=n)
         returns = _("a list of whole numbers")
@@ -86,7 +91,9 @@ def _as_permutation(got: Any, n: int) -> list[int]:
     return perm
 
 
-def _permutations(shuffle, n: int, size: int, rng: np.random.Generator) -> np.ndarray:
+def _permutations(
+    shuffle: Callable[[int, np.random.Generator], object], n: int, size: int, rng: np.random.Generator
+) -> NDArray[np.int64]:
     checked = [_as_permutation(call(shuffle, n, rng), n)]  # the first call maps a stub or an error
     with time_limit(
         _SHUFFLE_SECONDS, _("{size:,} calls of your shuffle with n = {n}").format(size=size, n=n)
@@ -102,7 +109,9 @@ _SHUFFLERS = frozenset({"fisher_yates", "permutation", "permuted", "shuffle", "s
 
 
 @exercise(N_("Fisher-Yates shuffle"))
-def check_fisher_yates(my_fisher_yates, *, hidden=False):
+def check_fisher_yates(
+    my_fisher_yates: Callable[[int, np.random.Generator], object], *, hidden: bool = False
+) -> None:
     """``my_fisher_yates(n, rng)`` is uniform: every permutation appears, and the sampled
     distribution is within sampling noise of uniform (24,000 shuffles of 4 items)."""
     refuse_library(
@@ -147,7 +156,7 @@ def check_fisher_yates(my_fisher_yates, *, hidden=False):
             )
 
 
-def _single_cycle(perm) -> bool:
+def _single_cycle(perm: NDArray[np.int64]) -> bool:
     """True if following ``perm`` from 0 visits every item before coming back (one n-cycle)."""
     seen, item = 1, int(perm[0])
     while item != 0:
@@ -155,7 +164,7 @@ def _single_cycle(perm) -> bool:
     return seen == len(perm)
 
 
-def _missing_hint(perms) -> str:
+def _missing_hint(perms: NDArray[np.int64]) -> str:
     """Why some permutations never appear: every one a single cycle is Sattolo's j < i; else the
     loop stops too early (some positions never get their turn)."""
     if all(_single_cycle(perm) for perm in perms[:200]):
@@ -167,7 +176,7 @@ def _missing_hint(perms) -> str:
 
 
 @exercise(N_("pick j for Fisher-Yates"))
-def check_pick_j(pick_j, *, hidden=False):
+def check_pick_j(pick_j: Callable[[int, float], object], *, hidden: bool = False) -> None:
     """``pick_j(i, u)`` (u uniform in [0, 1)) gives each j in 0..i equally often."""
     largest, grid = (11, 27_720) if hidden else (9, 2_520)  # grid: a multiple of each of 1..largest + 1
     call(pick_j, 1, 0.5)  # a stub or an error becomes a message
@@ -203,14 +212,17 @@ _KEYS_HINT = N_(
 )
 
 
-def _counts_by_permutation(got: dict, n: int) -> dict[tuple[int, ...], int]:
+def _counts_by_permutation(got: dict[Plain, Plain], n: int) -> dict[tuple[int, ...], int]:
     """The student's dict with tuple keys and whole-number values, or a WrongAnswer that says
     what the keys should look like."""
     counted: dict[tuple[int, ...], int] = {}
     for key, value in got.items():
         try:
-            digits = isinstance(key, str) and key.isdigit()  # "102" for (1, 0, 2): a student's way
-            perm = tuple(int(x) if digits else whole_number(x, where=f"naive_swap_counts({n})") for x in key)
+            if isinstance(key, str) and key.isdigit():  # "102" for (1, 0, 2): a student's way
+                perm = tuple(int(x) for x in key)
+            else:  # a key that cannot be iterated (a number) raises the TypeError caught below
+                where = f"naive_swap_counts({n})"
+                perm = tuple(whole_number(x, where=where) for x in cast("Iterable[Plain]", key))
         except (TypeError, WrongAnswer):
             raise WrongAnswer(
                 _(
@@ -241,7 +253,7 @@ def _counts_by_permutation(got: dict, n: int) -> dict[tuple[int, ...], int]:
 
 
 @exercise(N_("count the naive swap's runs"))
-def check_naive_swap_counts(naive_swap_counts, *, hidden=False):
+def check_naive_swap_counts(naive_swap_counts: Callable[[int], object], *, hidden: bool = False) -> None:
     """``naive_swap_counts(n)``: {permutation tuple: number of runs} over all ``n**n`` runs."""
     for n in [3, 4] + ([1, 2, 5, 6] if hidden else []):
         truth = exact("naive_swap", n)
@@ -292,7 +304,7 @@ def _fair_home_row(rows: int, cols: int) -> Fraction:
 
 
 @exercise(N_("tiles in their goal row after a fair shuffle"))
-def check_expected_home_row(expected_home_row, *, hidden=False):
+def check_expected_home_row(expected_home_row: Callable[[int, int], object], *, hidden: bool = False) -> None:
     """``expected_home_row(rows, cols)``: the average number of tiles (blank not counted) that a
     fair shuffle leaves somewhere in their goal row."""
     shapes = [(2, 2), (2, 3), (3, 2)] + ([(3, 3), (2, 4), (4, 2)] if hidden else [])
@@ -320,7 +332,7 @@ def check_expected_home_row(expected_home_row, *, hidden=False):
 
 
 @exercise(N_("solvable boards from the printed loop"))
-def check_sattolo_solvable(sattolo_solvable, *, hidden=False):
+def check_sattolo_solvable(sattolo_solvable: Callable[[int, int], object], *, hidden: bool = False) -> None:
     """``sattolo_solvable(rows, cols)``: the chance that the articles' printed loop (Sattolo)
     gives a solvable board (blank-last goal), for boards of up to 8 cells."""
     # up to 8 cells: a student's loop over the 362,880 permutations of 3x3 costs seconds per call

@@ -15,8 +15,10 @@ import contextlib
 import time
 import types
 import weakref
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import permutations
+from typing import cast
 
 import numpy as np
 
@@ -70,7 +72,7 @@ DETOUR_MAX_DISTANCE = 10
 _BOARD_RETURNS = N_('a Board or text such as "1 2 3/4 5 6/7 _ 8"')
 
 
-def _as_board(value, where: str, *, none_hint: str | None = None) -> Board:
+def _as_board(value: object, where: str, *, none_hint: str | None = None) -> Board:
     """A student's board, given as a Board or as text such as "1 2 3/4 5 6/7 _ 8"."""
     value = plain(value, where=where, returns=_(_BOARD_RETURNS))
     if value is None:
@@ -86,7 +88,7 @@ def _as_board(value, where: str, *, none_hint: str | None = None) -> Board:
 _SEARCH_SECONDS = 60.0
 
 
-def _found_board(student_fn, where: str, hint: str) -> Board:
+def _found_board(student_fn: Callable[[], object], where: str, hint: str) -> Board:
     """Call a function that searches for a board; if it finds none (returns None, or runs on to
     the stub's raise line), say so with ``hint`` rather than "not answered yet"."""
     try:
@@ -171,7 +173,7 @@ def _manhattan_hint(board: Board, goal: Board, got: object) -> str:
 
 
 @exercise(N_("Manhattan distance"))
-def check_manhattan(my_manhattan, *, hidden=False):
+def check_manhattan(my_manhattan: Callable[[Board, Board], object], *, hidden: bool = False) -> None:
     """``my_manhattan(board, goal)`` equals ``heuristics.manhattan`` on boards of several shapes
     and both goal conventions."""
     refuse_library(my_manhattan, set(), hint=_("write a function of your own (def ...) that computes it"))
@@ -196,7 +198,7 @@ def check_manhattan(my_manhattan, *, hidden=False):
 
 
 @exercise(N_("greedy best-first: extra moves"))
-def check_greedy_extra(greedy_extra_moves, *, hidden=False):
+def check_greedy_extra(greedy_extra_moves: Callable[[Board], object], *, hidden: bool = False) -> None:
     """``greedy_extra_moves(board)`` is greedy best-first search's solution length minus the
     optimum, on solvable 3x3 boards."""
     boards = [Board.parse("8 7 3/1 _ 4/6 2 5"), LESSON_EXAMPLE]
@@ -204,6 +206,7 @@ def check_greedy_extra(greedy_extra_moves, *, hidden=False):
     for board in boards:
         got = plain(call_within(20, greedy_extra_moves, board), returns=_("a whole number of moves"))
         run, optimum = search.greedy(board), exact_distance(board)
+        assert run.cost is not None  # greedy solves every solvable 3x3 board within its bounds
         same(
             got,
             run.cost - optimum,
@@ -249,7 +252,7 @@ _DETOUR_HINT = N_(
 
 
 @exercise(N_("a board where manhattan + misplaced overestimates"))
-def check_overestimate(overestimate_board, *, hidden=False):
+def check_overestimate(overestimate_board: Callable[[], object], *, hidden: bool = False) -> None:
     """``overestimate_board()`` returns a solvable 3x3 board, at least
     :data:`OVERESTIMATE_MIN_DISTANCE` moves from the goal, whose manhattan + misplaced exceeds its
     true distance to the goal."""
@@ -275,7 +278,7 @@ def check_overestimate(overestimate_board, *, hidden=False):
 
 
 @exercise(N_("a detour of the article's solver"))
-def check_article_detour(article_detour, *, hidden=False):
+def check_article_detour(article_detour: Callable[[], object], *, hidden: bool = False) -> None:
     """``article_detour()`` returns a solvable 3x3 board, at most :data:`DETOUR_MAX_DISTANCE`
     moves from the goal, on which the article's solver returns a solution longer than the optimum."""
     board = _found_board(article_detour, "article_detour()", _(_DETOUR_HINT))
@@ -292,6 +295,7 @@ def check_article_detour(article_detour, *, hidden=False):
         ),
     )
     found = search.article_solver(board).cost
+    assert found is not None  # the article's solver solves every solvable 3x3 board
     expect(
         found > d,
         _("on {board} the article's solver finds a {found}-move solution, and that is optimal").format(
@@ -310,14 +314,14 @@ def _is_library(obj: object) -> bool:
     return isinstance(name, str) and name.startswith(_LIBRARY)
 
 
-def _codes(code: types.CodeType):
+def _codes(code: types.CodeType) -> Iterator[types.CodeType]:
     yield code
     for const in code.co_consts:
         if isinstance(const, types.CodeType):
             yield from _codes(const)
 
 
-def _filled(cell) -> bool:
+def _filled(cell: types.CellType) -> bool:
     try:
         cell.cell_contents  # noqa: B018 (an empty cell raises)
     except ValueError:
@@ -325,7 +329,7 @@ def _filled(cell) -> bool:
     return True
 
 
-def _library_used(fn: object, seen: set | None = None) -> str | None:
+def _library_used(fn: object, seen: set[int] | None = None) -> str | None:
     """The name of a library heuristic, search or exact distance that ``fn`` uses (directly, as a
     default argument, or through the student's own functions), or None."""
     seen = set() if seen is None else seen
@@ -336,7 +340,8 @@ def _library_used(fn: object, seen: set | None = None) -> str | None:
     closure = [cell.cell_contents for cell in getattr(fn, "__closure__", None) or () if _filled(cell)]
     for value in [*(getattr(fn, "__defaults__", None) or ()), *closure]:
         if _is_library(value):
-            return getattr(value, "__name__", repr(value))
+            name: str = getattr(value, "__name__", repr(value))  # a library object's name is a str
+            return name
         if isinstance(value, types.FunctionType) and value.__module__ == getattr(fn, "__module__", None):
             inner = _library_used(value, seen)
             if inner:
@@ -364,7 +369,7 @@ def _number(value: object, where: str) -> float:
     if type(value) is int:
         return value
     got = plain(value, where=where, returns=_("a number of moves"))
-    if type(got) not in (int, float) or not np.isfinite(got):
+    if (type(got) is not int and type(got) is not float) or not np.isfinite(got):
         hint = _("return the estimated number of moves left, a whole number")
         raise WrongAnswer(
             _("{where} returned {value}, not a number").format(where=where, value=short(got)),
@@ -407,10 +412,12 @@ def _space_by_risk() -> tuple[list[tuple[int, ...]], list[int]]:
 
 #: How many boards (in risk order) each function was found admissible on, with its code to notice
 #: a redefinition: the hidden check does not repeat the visible one's sweep.
-_ADMISSIBLE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_ADMISSIBLE: weakref.WeakKeyDictionary[Callable[..., object], tuple[types.CodeType | None, int]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
-def _sweep(my_heuristic, upto: int = _SPACE_SIZE) -> None:
+def _sweep(my_heuristic: Callable[[Board, Board], object], upto: int = _SPACE_SIZE) -> None:
     """``my_heuristic(board, goal) <= true distance`` on the first ``upto`` boards of the 181,440
     solvable 3x3 boards (likeliest overestimates first), within :data:`_SWEEP_SECONDS`; the first
     board where it overestimates is named. Boards already checked for this function are skipped."""
@@ -428,7 +435,7 @@ def _sweep(my_heuristic, upto: int = _SPACE_SIZE) -> None:
             for tiles, d in zip(space[done:upto], distances[done:upto], strict=True):
                 board = Board.unchecked(tiles, 3, 3)  # every tuple here is a 3x3 permutation
                 try:
-                    h = my_heuristic(board, goal)
+                    value = my_heuristic(board, goal)
                 except Exception as error:
                     where = f"my_heuristic({board.text()!r}, goal)"
                     raise WrongAnswer(
@@ -437,8 +444,7 @@ def _sweep(my_heuristic, upto: int = _SPACE_SIZE) -> None:
                         ),
                         hint=_("run your function on that board yourself"),
                     ) from error
-                if type(h) is not int:
-                    h = _number(h, f"my_heuristic({board.text()!r}, goal)")
+                h = value if type(value) is int else _number(value, f"my_heuristic({board.text()!r}, goal)")
                 if h > d:
                     raise WrongAnswer(
                         _(
@@ -475,7 +481,7 @@ _ADMISSIBLE_HINT = N_(
 
 
 @exercise(N_("an admissible heuristic that beats the Manhattan distance"))
-def check_my_heuristic(my_heuristic, *, hidden=False):
+def check_my_heuristic(my_heuristic: Callable[[Board, Board], object], *, hidden: bool = False) -> None:
     """``my_heuristic(board, goal)`` uses none of the library's heuristics, searches or exact
     distances, makes A* expand fewer nodes than with the Manhattan distance on three boards, and
     never overestimates on any of the 181,440 solvable 3x3 boards (all of them, the likeliest
@@ -495,7 +501,9 @@ def check_my_heuristic(my_heuristic, *, hidden=False):
     _sweep(my_heuristic, _FIRST_SWEEP)  # the likeliest overestimates: named before the node count
     instances = [random_solvable_board(3, 3, rng=seed) for seed in (1, 5, 16)]
     with time_limit(60, _("A* with {name} on three boards").format(name="my_heuristic")):
-        mine = sum(search.astar(b, heuristic=my_heuristic).expanded for b in instances)
+        # the sweep above saw it return numbers on every 3x3 board: a heuristic as astar takes one
+        heuristic = cast(heuristics.Heuristic, my_heuristic)
+        mine = sum(search.astar(b, heuristic=heuristic).expanded for b in instances)
     base = sum(search.astar(b, heuristic=heuristics.manhattan).expanded for b in instances)
     expect(
         mine < base,
