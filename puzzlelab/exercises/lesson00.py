@@ -11,7 +11,9 @@ puzzlelab.exercises._core.WrongAnswer: wrong answer (legal moves of the blank): 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
+from typing import TypeAlias, TypeGuard
 
 import numpy as np
 
@@ -21,6 +23,7 @@ from ..i18n import gettext as _
 from ..parity import is_solvable
 from ..shuffles import shuffle_board
 from ._core import (
+    Plain,
     WrongAnswer,
     call,
     exercise,
@@ -60,6 +63,7 @@ EXERCISE_BOARDS = (
 #: Exercise 2's worked example: from the 3x3 goal, (tile, direction the tile slides).
 SLIDES_EXAMPLE = ((8, "right"), (5, "down"), (4, "right"))
 _SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4), (5, 5), (2, 6)]
+_Row: TypeAlias = "list[Plain] | tuple[Plain, ...]"  # one row of a table a student returns
 _TILE_GOES = {"U": "down", "D": "up", "L": "right", "R": "left"}  # the tile slides against the blank
 
 
@@ -79,7 +83,7 @@ def _boards(hidden: bool) -> list[Board]:
 
 
 @exercise(N_("legal moves of the blank"))
-def check_moves(my_moves, *, hidden=False):
+def check_moves(my_moves: Callable[[tuple[int, ...], int, int], object], *, hidden: bool = False) -> None:
     """``my_moves(tiles, rows, cols)`` lists the blank's legal moves in the order U, D, L, R."""
     refuse_library(
         my_moves,
@@ -144,7 +148,7 @@ def _off_the_board(board: Board, move: str, error: IndexError) -> WrongAnswer:
 
 
 @exercise(N_("the board after one move"))
-def check_move(my_move, *, hidden=False):
+def check_move(my_move: Callable[[tuple[int, ...], int, int, str], object], *, hidden: bool = False) -> None:
     """``my_move(tiles, rows, cols, move)`` returns the tiles after the blank moves ``move``.
 
     A student's function that indexes past the board gets a message naming the input, where the
@@ -180,12 +184,16 @@ def _move_hint(board: Board, move: str, got: object) -> str:
     return _("U is one row up: the cell index goes down by cols; return a tuple")
 
 
-def _apply(moves: object, start: Board) -> Board:
+def _moves_text(moves: object) -> str:
     if not isinstance(moves, str):
         raise WrongAnswer(
             _("your function returned {value}, not a string of moves").format(value=repr(moves)),
             hint=_('return a string such as "UL"'),
         )
+    return moves
+
+
+def _apply(moves: str, start: Board) -> Board:
     board = start
     for step, move in enumerate(moves, 1):
         if move not in MOVES and move.upper() in MOVES:
@@ -212,10 +220,12 @@ def _apply(moves: object, start: Board) -> Board:
 
 
 @exercise(N_("solve a board by hand"))
-def check_solve_moves(solve_moves, *, hidden=False):
+def check_solve_moves(solve_moves: Callable[[], object], *, hidden: bool = False) -> None:
     """``solve_moves()`` returns a string of blank moves taking ``SOLVE_START`` to the goal."""
     start = Board.parse(SOLVE_START)
-    moves = plain(call(solve_moves), where="solve_moves()", returns=_('a string of moves such as "UL"'))
+    moves = _moves_text(
+        plain(call(solve_moves), where="solve_moves()", returns=_('a string of moves such as "UL"'))
+    )
     end = _apply(moves, start)
     if not end.is_goal():
         raise WrongAnswer(
@@ -248,7 +258,9 @@ def _slides(hidden: bool) -> list[list[tuple[int, str]]]:
 
 
 @exercise(N_("tile slides as blank moves"))
-def check_slides_to_moves(slides_to_moves, *, hidden=False):
+def check_slides_to_moves(
+    slides_to_moves: Callable[[list[tuple[int, str]]], object], *, hidden: bool = False
+) -> None:
     """``slides_to_moves(slides)``: a list of (tile, direction the tile slides) as blank moves."""
     going = {direction: move for move, direction in _TILE_GOES.items()}
     for slides in _slides(hidden):
@@ -274,8 +286,13 @@ def check_slides_to_moves(slides_to_moves, *, hidden=False):
     assert all(OPPOSITE[OPPOSITE[m]] == m for m in MOVES)
 
 
+def _is_rows(value: Plain) -> TypeGuard[list[_Row] | tuple[_Row, ...]]:
+    """True if ``value`` is a list or tuple of lists or tuples (a table's rows)."""
+    return isinstance(value, list | tuple) and all(isinstance(row, list | tuple) for row in value)
+
+
 @exercise(N_("how many moves in each cell"))
-def check_move_counts(move_counts, *, hidden=False):
+def check_move_counts(move_counts: Callable[[int, int], object], *, hidden: bool = False) -> None:
     """``move_counts(rows, cols)``: a list of ``rows`` lists of ``cols`` numbers of legal moves."""
     shapes = [(3, 4), (2, 2), (2, 5)] + ([(5, 5), (4, 7), (2, 9), (6, 3)] if hidden else [])
     for rows, cols in shapes:
@@ -286,13 +303,13 @@ def check_move_counts(move_counts, *, hidden=False):
             where=f"move_counts({rows}, {cols})",
             returns=_("a list of rows, each a list of numbers"),
         )
-        expect(
-            isinstance(got, list | tuple) and all(isinstance(row, list | tuple) for row in got),
-            _("{call} returned {value}, not a list of rows").format(
-                call=f"move_counts({rows}, {cols})", value=short(got)
-            ),
-            hint=_("return a list of rows, each a list of numbers"),
-        )
+        if not _is_rows(got):
+            raise WrongAnswer(
+                _("{call} returned {value}, not a list of rows").format(
+                    call=f"move_counts({rows}, {cols})", value=short(got)
+                ),
+                hint=_("return a list of rows, each a list of numbers"),
+            )
         expect(
             len(got) == rows and all(len(row) == cols for row in got),
             _("{call} has {count} rows of {lengths} numbers").format(
@@ -323,7 +340,7 @@ def _solvable_cases(hidden: bool) -> list[tuple[str, ...]]:
 
 
 @exercise(N_("which boards can be solved"))
-def check_solvable_choice(solvable_indices, *, hidden=False):
+def check_solvable_choice(solvable_indices: Callable[[list[str]], object], *, hidden: bool = False) -> None:
     """``solvable_indices(boards)``: the set of indices ``k`` for which the board in text form
     ``boards[k]`` can reach the goal (blank last). Shown on ``EXERCISE_BOARDS``; the hidden cases are
     random boards of other shapes."""
@@ -338,20 +355,22 @@ def check_solvable_choice(solvable_indices, *, hidden=False):
             where="solvable_indices(boards)",
             returns=_("a set of indices such as {{0, 2}}").format(),
         )
-        one_bool_each = isinstance(got, list | tuple) and all(isinstance(x, bool | np.bool_) for x in got)
-        one_bool_each = one_bool_each and len(got) > 0
-        expect(
-            not one_bool_each,
-            _("your function returned one True/False per board ({values}), not a set of indices").format(
-                values=list(got) if one_bool_each else ""
-            ),
-            hint=_("return the set of the indices k whose board can reach the goal"),
-        )
-        expect(
-            isinstance(got, set | list | tuple),
-            _("your function returned {value}, not a set of indices").format(value=short(got)),
-            hint=_("return a set such as {{0, 2}}").format(),
-        )
+        if (
+            isinstance(got, list | tuple)
+            and all(isinstance(x, bool | np.bool_) for x in got)
+            and len(got) > 0
+        ):
+            raise WrongAnswer(
+                _("your function returned one True/False per board ({values}), not a set of indices").format(
+                    values=list(got)
+                ),
+                hint=_("return the set of the indices k whose board can reach the goal"),
+            )
+        if not isinstance(got, set | list | tuple):
+            raise WrongAnswer(
+                _("your function returned {value}, not a set of indices").format(value=short(got)),
+                hint=_("return a set such as {{0, 2}}").format(),
+            )
         returns = _("a set of whole-number indices")
         chosen = {whole_number(k, where="solvable_indices(boards)", returns=returns) for k in got}
         for k in sorted(chosen | truth):

@@ -124,7 +124,7 @@ def _write_it_yourself(student_fn: object, module: types.ModuleType, names: tupl
 
 
 @exercise(N_("count inversions"))
-def check_inversions(count_inversions, *, hidden=False):
+def check_inversions(count_inversions: Callable[[list[int]], object], *, hidden: bool = False) -> None:
     """``count_inversions(seq)`` equals ``parity.inversions`` on random sequences, including
     empty ones, single items and repeated values."""
     refuse_library(count_inversions, {"inversions", "board_inversions"}, hint=_(_COUNT_HINT))
@@ -163,7 +163,7 @@ _INVERSION_SLIPS: list[tuple[dict[tuple[int, ...], int], str]] = [
 ]
 
 
-def _inversions_hint(count_inversions) -> str:
+def _inversions_hint(count_inversions: Callable[[list[int]], object]) -> str:
     """Name the slip from what the student's function does on a few tiny sequences."""
     for answers, hint in _INVERSION_SLIPS:
         try:
@@ -178,7 +178,7 @@ _COUNT_HINT = N_("count pairs i < j with seq[i] > seq[j]; equal values are not i
 
 
 @exercise(N_("inversions counted by hand"))
-def check_hand_count(hand_count, *, hidden=False):
+def check_hand_count(hand_count: Callable[[], object], *, hidden: bool = False) -> None:
     """``hand_count()`` returns the number of inversions of ``HAND_COUNT_BOARD``."""
     board = Board.parse(HAND_COUNT_BOARD)
     refuse_library(
@@ -201,7 +201,7 @@ def check_hand_count(hand_count, *, hidden=False):
 
 
 @exercise(N_("solvable or not, by the invariant"))
-def check_verdicts(verdicts, *, hidden=False):
+def check_verdicts(verdicts: Callable[[], object], *, hidden: bool = False) -> None:
     """``verdicts()``: {board text: True/False} for every board of ``VERDICT_BOARDS``, decided
     without ``parity.is_solvable`` or ``parity.explain``. A wrong answer is told how many verdicts
     are wrong, not which (each is True or False: naming one would give it away)."""
@@ -209,11 +209,11 @@ def check_verdicts(verdicts, *, hidden=False):
         got = plain(
             call(verdicts), where="verdicts()", returns=_("a dict {{board text: True or False}}").format()
         )
-    expect(
-        isinstance(got, dict),
-        _("your function returned {kind}, not a dict").format(kind=type(got).__name__),
-        hint=_("return {{board text: True or False}}").format(),
-    )
+    if not isinstance(got, dict):
+        raise WrongAnswer(
+            _("your function returned {kind}, not a dict").format(kind=type(got).__name__),
+            hint=_("return {{board text: True or False}}").format(),
+        )
     wrong = 0
     for text in VERDICT_BOARDS:
         expect(
@@ -254,7 +254,7 @@ def _truth(board: Board, goal: Board) -> bool:
 
 
 @exercise(N_("a board that fools 'inversions even'"))
-def check_fooled_board(fooled_board, *, hidden=False):
+def check_fooled_board(fooled_board: Callable[[int, int], object], *, hidden: bool = False) -> None:
     """``fooled_board(rows, cols)``: a board (even ``cols``) that "inversions even" calls solvable
     although it cannot reach the blank-last goal."""
     shapes = [(2, 4), (2, 2), (3, 4)] + ([(4, 4), (2, 6), (4, 2), (5, 2)] if hidden else [])
@@ -308,7 +308,7 @@ def rule_cases(hidden: bool = False) -> list[tuple[Board, Board]]:
 
 
 @exercise(N_("a solvability rule for both goals"))
-def check_rule(my_rule, *, hidden=False):
+def check_rule(my_rule: Callable[[Board, Board], object], *, hidden: bool = False) -> None:
     """``my_rule(board, goal)`` agrees with breadth-first search on every board of ``rule_cases()``,
     without ``parity.is_solvable`` or ``parity.explain`` (refused while the check runs)."""
     cases = [(board, goal, _truth(board, goal)) for board, goal in rule_cases(hidden)]
@@ -354,7 +354,7 @@ def fix_cases(hidden: bool = False) -> list[Board]:
 
 
 @exercise(N_("the article's parity fix"))
-def check_fix(my_fix, *, hidden=False):
+def check_fix(my_fix: Callable[[Board], object], *, hidden: bool = False) -> None:
     """``my_fix(board)`` equals ``shuffles.make_solvable(board)`` on every board of ``fix_cases()``,
     without calling ``shuffles.make_solvable`` (refused while the check runs)."""
     cases = [(board, make_solvable(board)) for board in fix_cases(hidden)]
