@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 from .. import search
@@ -43,7 +44,9 @@ def lesson_puzzles() -> list[Board]:
 
 
 @exercise(N_("weighted A* in fifteen lines"))
-def check_weighted_astar(my_weighted_astar, *, hidden=False):
+def check_weighted_astar(
+    my_weighted_astar: Callable[[Board, Board, float], object], *, hidden: bool = False
+) -> None:
     """``my_weighted_astar(start, goal, w)`` returns ``(solution length, nodes expanded)`` equal
     to ``search.weighted_astar``'s on the lesson's puzzles."""
     puzzles, goal = lesson_puzzles(), Board.goal(3, 3)
@@ -54,18 +57,19 @@ def check_weighted_astar(my_weighted_astar, *, hidden=False):
     )
     for start, w in cases:
         truth = search.weighted_astar(start, goal, weight=w, heuristic=manhattan)
+        assert truth.cost is not None  # weighted A* solves every solvable 3x3 board within its bounds
         got = plain(
             call_within(30, my_weighted_astar, start, goal, w),
             where="my_weighted_astar",
             returns=_("a tuple (solution length, nodes expanded)"),
         )
-        expect(
-            isinstance(got, tuple | list) and len(got) == 2,
-            _("{name} should return (solution length, nodes expanded), got {value}").format(
-                name="my_weighted_astar", value=short(got)
-            ),
-            hint=_("return g, expanded when the goal comes off the heap"),
-        )
+        if not isinstance(got, tuple | list) or len(got) != 2:
+            raise WrongAnswer(
+                _("{name} should return (solution length, nodes expanded), got {value}").format(
+                    name="my_weighted_astar", value=short(got)
+                ),
+                hint=_("return g, expanded when the goal comes off the heap"),
+            )
         same(
             got[0],
             truth.cost,
@@ -93,7 +97,9 @@ def _expanded_hint(got: object, want: int) -> str:
 
 
 @exercise(N_("how much weight halves the work"))
-def check_smallest_half_weight(smallest_half_weight, *, hidden=False):
+def check_smallest_half_weight(
+    smallest_half_weight: Callable[[Board, tuple[float, ...]], object], *, hidden: bool = False
+) -> None:
     """``smallest_half_weight(board, weights)``: the smallest weight in ``weights`` with which
     weighted A* expands fewer than half the nodes A* (w = 1) expands on ``board``; None if none does."""
     puzzles = lesson_puzzles()
@@ -120,7 +126,7 @@ PRIORITY_NAMES = ("bfs", "astar", "w3", "h_first")
 HUGE_WEIGHT = 1000
 
 
-def _named_search(name: str, board: Board):
+def _named_search(name: str, board: Board) -> search.SearchResult:
     if name == "bfs":
         return search.bfs(board)
     if name == "astar":
@@ -130,14 +136,14 @@ def _named_search(name: str, board: Board):
     return search.weighted_astar(board, weight=HUGE_WEIGHT)  # h first, ties to the smaller g
 
 
-def _priority(chosen: dict, name: str):
+def _priority(chosen: Mapping[object, object], name: str) -> Callable[[int, float], float]:
     """The student's priority for ``name``, checked to be a function of (g, h) giving a number."""
     f = chosen[name]
-    expect(
-        callable(f),
-        _("{entry} is {value}, not a function").format(entry=f'priorities()["{name}"]', value=short(f)),
-        hint=_("give a function of g and h, e.g. lambda g, h: g"),
-    )
+    if not callable(f):
+        raise WrongAnswer(
+            _("{entry} is {value}, not a function").format(entry=f'priorities()["{name}"]', value=short(f)),
+            hint=_("give a function of g and h, e.g. lambda g, h: g"),
+        )
     where = f'priorities()["{name}"](g=3, h=7)'
     try:
         value = plain(f(3, 7), where=where, returns=_("a number"))
@@ -151,15 +157,17 @@ def _priority(chosen: dict, name: str):
             hint=_("a priority takes two numbers, g and h"),
         ) from error
     expect(
-        type(value) in (int, float),
+        type(value) is int or type(value) is float,
         _("{where} returned {value}, not a number").format(where=where, value=short(value)),
         hint=_("a priority is one number: the frontier expands the smallest first"),
     )
     entry = f'priorities()["{name}"]'
 
-    def number(g, h):  # the engine sorts plain numbers: no object of the student's own can steer it
+    def number(
+        g: int, h: float
+    ) -> float:  # the engine sorts plain numbers: no object of the student's own can steer it
         got = plain(f(g, h), where=entry, returns=_("a number"))
-        if type(got) not in (int, float):  # (no message built for the many right values)
+        if type(got) is not int and type(got) is not float:  # (no message built for the many right values)
             raise WrongAnswer(
                 _("{where} returned {value}, not a number").format(where=entry, value=short(got))
             )
@@ -180,16 +188,16 @@ _HINTS = {
 
 
 @exercise(N_("one engine, four searches"))
-def check_priorities(priorities, *, hidden=False):
+def check_priorities(priorities: Callable[[], object], *, hidden: bool = False) -> None:
     """``priorities()`` returns ``{"bfs": f, "astar": f, "w3": f, "h_first": f}``, each ``f(g, h)``
     a priority with which the one best-first engine expands exactly as many nodes as the named
     search: breadth-first, A*, weighted A* with w = 3, and "h decides, ties go to the smaller g"
     (weighted A* with a huge weight)."""
     chosen = call(priorities)
-    expect(
-        isinstance(chosen, dict),
-        _("{call} should return a dict, got {value}").format(call="priorities()", value=short(chosen)),
-    )
+    if not isinstance(chosen, dict):
+        raise WrongAnswer(
+            _("{call} should return a dict, got {value}").format(call="priorities()", value=short(chosen))
+        )
     missing = [name for name in PRIORITY_NAMES if name not in chosen]
     expect(
         not missing,
@@ -218,7 +226,7 @@ def check_priorities(priorities, *, hidden=False):
             )
 
 
-def _optimum_range(length: int, w) -> tuple[int, int]:
+def _optimum_range(length: int, w: float) -> tuple[int, int]:
     """Smallest and largest optimum compatible with a ``length``-move solution found with weight
     ``w`` >= 1: length <= w * optimum, and every solution of a board has the same parity."""
     smallest = math.ceil(Fraction(length) / Fraction(str(w)))
@@ -228,7 +236,7 @@ def _optimum_range(length: int, w) -> tuple[int, int]:
 
 
 @exercise(N_("reading the bound backwards"))
-def check_optimum_range(optimum_range, *, hidden=False):
+def check_optimum_range(optimum_range: Callable[[int, float], object], *, hidden: bool = False) -> None:
     """``optimum_range(length, w)`` gives the smallest and largest possible optimal length of a
     puzzle on which weighted A* (admissible h, weight ``w`` >= 1) returned ``length`` moves."""
     cases = [(41, 2.5), (30, 2), (25, 1.5)]
@@ -245,7 +253,7 @@ def check_optimum_range(optimum_range, *, hidden=False):
         )
 
 
-def _range_hint(got: object, length: int, w) -> str:
+def _range_hint(got: object, length: int, w: float) -> str:
     """Name the slip: the bound read the wrong way, the parity forgotten, rounding down, the pair reversed."""
     smallest, largest = _optimum_range(length, w)
     if not isinstance(got, tuple | list) or len(got) != 2:
@@ -265,7 +273,7 @@ def _range_hint(got: object, length: int, w) -> str:
 
 
 @exercise(N_("predict IDA*'s iterations"))
-def check_iterations(predict_iterations, *, hidden=False):
+def check_iterations(predict_iterations: Callable[[Board], object], *, hidden: bool = False) -> None:
     """``predict_iterations(board)``: the number of iterations IDA* with Manhattan needs on
     ``board`` (blank-last goal), computed without running IDA*."""
     refuse_library(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import types
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import permutations
 
@@ -24,7 +25,7 @@ BY_HAND = Board.parse("2 1 3 4/9 6 7 8/5 10 11 12/13 14 15 _")
 _LIBRARY_NAMES = frozenset({"search", "heuristics", "manhattan", "linear_conflict", "BY_HAND"})
 
 
-def line_board(goal_columns) -> Board:
+def line_board(goal_columns: Sequence[int]) -> Board:
     """A 2 x k board whose top row holds the top-row tiles of the goal in the given order:
     ``goal_columns[i]`` is the goal column of the tile standing in column i."""
     k = len(goal_columns)
@@ -40,13 +41,13 @@ def _names_used(code: types.CodeType) -> set[str]:
     return names
 
 
-def _line_truth(goal_columns) -> int:
+def _line_truth(goal_columns: Sequence[int]) -> int:
     board = line_board(goal_columns)
     return search.linear_conflict(board) - search.manhattan(board)
 
 
 @exercise(N_("the extra moves of one line"))
-def check_line_penalty(line_penalty, *, hidden=False):
+def check_line_penalty(line_penalty: Callable[[list[int]], object], *, hidden: bool = False) -> None:
     """``line_penalty(goal_columns)``: the extra moves linear conflict adds for one row whose
     tiles all belong to it, ``goal_columns`` listing each tile's goal column, left to right."""
     cases = [[2, 0, 1, 3], [2, 1, 0], [0, 1, 2, 3], [3, 2, 1, 0], [1, 0]]
@@ -81,7 +82,7 @@ _LIS = N_("the tiles that may stay form the longest increasing subsequence; each
 
 
 @exercise(N_("Manhattan and linear conflict by hand"))
-def check_by_hand(by_hand, *, hidden=False):
+def check_by_hand(by_hand: Callable[[], object], *, hidden: bool = False) -> None:
     """``by_hand()`` returns ``(manhattan, linear_conflict)`` of :data:`BY_HAND`, worked out on
     paper: a function that asks the library (or even looks at ``BY_HAND``) is refused."""
     code = getattr(by_hand, "__code__", None)
@@ -96,11 +97,11 @@ def check_by_hand(by_hand, *, hidden=False):
         ),
         hint=_("count on the board's picture or text, then return the two numbers, e.g. return 3, 5"),
     )
-    expect(
-        isinstance(got, tuple | list) and len(got) == 2,
-        _("{call} should return two numbers, got {value}").format(call="by_hand()", value=short(got)),
-        hint=_("return the two numbers, e.g. return 3, 5"),
-    )
+    if not isinstance(got, tuple | list) or len(got) != 2:
+        raise WrongAnswer(
+            _("{call} should return two numbers, got {value}").format(call="by_hand()", value=short(got)),
+            hint=_("return the two numbers, e.g. return 3, 5"),
+        )
     returns = _("two whole numbers")
     manhattan, conflict = (whole_number(x, where="by_hand()", returns=returns) for x in got)
     if conflict < manhattan:
@@ -128,7 +129,9 @@ def check_by_hand(by_hand, *, hidden=False):
 
 
 @exercise(N_("reading the state space"))
-def check_share_beyond(share_beyond, *, hidden=False):
+def check_share_beyond(
+    share_beyond: Callable[[dict[int, int], int], object], *, hidden: bool = False
+) -> None:
     """``share_beyond(histogram, k)``: the fraction of all positions more than ``k`` moves from
     the goal, given ``{distance: count}``."""
     shapes = [(3, 3), (2, 3), (2, 4)] if hidden else [(3, 3)]
@@ -138,18 +141,15 @@ def check_share_beyond(share_beyond, *, hidden=False):
         for k in ks:
             truth = sum(c for d, c in histogram.items() if d > k) / sum(histogram.values())
             got = plain(call(share_beyond, dict(histogram), k), returns=_("a number between 0 and 1"))
-            number = type(got) in (int, float, Fraction)
-            ok = number and abs(float(got) - truth) < 1e-9
-            same(
-                truth if ok else got,
-                truth,
-                where=_("the {rows}x{cols} histogram, k = {k}").format(rows=rows, cols=cols, k=k),
-                reveal=False,
-                hint=_share_hint(got, histogram, k) if number else _("return a number between 0 and 1"),
-            )
+            where = _("the {rows}x{cols} histogram, k = {k}").format(rows=rows, cols=cols, k=k)
+            if type(got) is int or type(got) is float or type(got) is Fraction:
+                ok, hint = abs(float(got) - truth) < 1e-9, _share_hint(got, histogram, k)
+            else:
+                ok, hint = False, _("return a number between 0 and 1")
+            same(truth if ok else got, truth, where=where, reveal=False, hint=hint)
 
 
-def _share_hint(got, histogram: dict[int, int], k: int) -> str:
+def _share_hint(got: float | Fraction, histogram: dict[int, int], k: int) -> str:
     """Name the slip: a percentage, "at least k" instead of "more than k", the rest, or a count."""
     total = sum(histogram.values())
     beyond = sum(c for d, c in histogram.items() if d > k)

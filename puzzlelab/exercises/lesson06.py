@@ -3,9 +3,12 @@ prints it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import Any, TypeGuard
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .. import search
 from ..board import Board
@@ -13,20 +16,32 @@ from ..i18n import N_
 from ..i18n import gettext as _
 from ..perm import unrank_many
 from ..shuffles import random_solvable_board
-from ._core import WrongAnswer, call, call_within, exercise, expect, plain, same, short
+from ._core import Plain, WrongAnswer, call, call_within, exercise, expect, plain, same, short
 
 __all__ = ["check_admissible_combinations", "check_korf_solution", "check_pdb_values"]
 
 
-def _group_manhattan(group, board: Board, goal: Board) -> int:
+def _group_manhattan(group: Iterable[int], board: Board, goal: Board) -> int:
     return sum(
         abs(r - gr) + abs(c - gc)
         for (r, c), (gr, gc) in ((board.position(t), goal.position(t)) for t in group)
     )
 
 
+def _whole_numbers(values: list[Plain] | tuple[Plain, ...]) -> TypeGuard[list[int] | tuple[int, ...]]:
+    """True if every one of ``values`` is an int (not True/False)."""
+    return all(type(v) is int for v in values)
+
+
+def _moves(value: Plain) -> TypeGuard[list[str] | tuple[str, ...] | str]:
+    """True if ``value`` is a list or tuple of strings, or a string."""
+    return isinstance(value, list | tuple | str) and all(isinstance(m, str) for m in value)
+
+
 @exercise(N_("a pattern-database look-up"))
-def check_pdb_values(pdb_values, *, hidden=False):
+def check_pdb_values(
+    pdb_values: Callable[[search.PatternDatabase, Board], object], *, hidden: bool = False
+) -> None:
     """``pdb_values(pdb, board)``: the list of per-pattern values of ``board`` in the plain 6-6-3
     database; they sum to ``pdb(board)``, each is at least its own tiles' Manhattan distance, and
     all are 0 on the goal."""
@@ -53,7 +68,7 @@ def check_pdb_values(pdb_values, *, hidden=False):
                 ),
                 hint=_("one table read per pattern, in the order of pdb.partition"),
             )
-        if not all(type(v) is int for v in values):
+        if not _whole_numbers(values):
             raise WrongAnswer(
                 _("{name} should return whole numbers (table values), got {value}").format(
                     name="pdb_values", value=short(values)
@@ -99,16 +114,17 @@ def _combination_truth() -> dict[str, bool]:
     cells = np.argsort(unrank_many(ranks, 9), axis=1)  # cells[:, tile] = the cell holding tile
     home = np.argsort(np.array(goal.tiles))  # home[tile] = the goal cell of tile
 
-    def pattern_values(where):
+    def pattern_values(where: NDArray[np.intp]) -> list[NDArray[Any]]:
         return [
             table[sum(where[:, tile].astype(np.int64) << (pdb.bits * k) for k, tile in enumerate(group))]
             for group, table in zip(pdb.partition, pdb.tables, strict=True)
         ]
 
-    def manhattan(where, tiles):
-        tiles = np.array(tiles)
+    def manhattan(where: NDArray[np.intp], tile_list: Iterable[int]) -> NDArray[Any]:
+        tiles = np.array(tile_list)
         rows, cols = where[:, tiles] // 3 - home[tiles] // 3, where[:, tiles] % 3 - home[tiles] % 3
-        return (np.abs(rows) + np.abs(cols)).sum(axis=1)
+        distances: NDArray[Any] = (np.abs(rows) + np.abs(cols)).sum(axis=1)  # one per board
+        return distances
 
     # the reflection: the tile at cell x moves to x's mirror cell and takes the name of the tile
     # whose home mirrors its own home (the goal, blank on the diagonal, maps to itself)
@@ -127,7 +143,9 @@ def _combination_truth() -> dict[str, bool]:
 
 
 @exercise(N_("what may be added"))
-def check_admissible_combinations(admissible_combinations, *, hidden=False):
+def check_admissible_combinations(
+    admissible_combinations: Callable[[], object], *, hidden: bool = False
+) -> None:
     """``admissible_combinations()`` returns ``{"pattern+manhattan": bool, "plain+reflected": bool,
     "manhattan+pdb": bool}``: which of the combinations never overestimate."""
     answers = plain(
@@ -136,13 +154,13 @@ def check_admissible_combinations(admissible_combinations, *, hidden=False):
         returns=_("a dict {{combination: True or False}}").format(),
     )
     names = ", ".join(COMBINATIONS)
-    expect(
-        isinstance(answers, dict),
-        _("{call} should return a dict, got {value}").format(
-            call="admissible_combinations()", value=short(answers)
-        ),
-        hint=_("answer all of {names} with True or False").format(names=names),
-    )
+    if not isinstance(answers, dict):
+        raise WrongAnswer(
+            _("{call} should return a dict, got {value}").format(
+                call="admissible_combinations()", value=short(answers)
+            ),
+            hint=_("answer all of {names} with True or False").format(names=names),
+        )
     wrong = 0
     for key, truth in _combination_truth().items():
         expect(
@@ -170,7 +188,7 @@ _KORF_SECONDS = 120.0
 
 
 @exercise(N_("a Korf instance solved optimally"))
-def check_korf_solution(solve_korf, *, hidden=False):
+def check_korf_solution(solve_korf: Callable[[int], object], *, hidden: bool = False) -> None:
     """``solve_korf(ident)`` returns the moves of an optimal solution of Korf's instance ``ident``."""
     instances = {ident: (board, optimum) for ident, board, optimum in search.korf100()}
     for ident in (55, 79) if hidden else (55,):
@@ -180,13 +198,13 @@ def check_korf_solution(solve_korf, *, hidden=False):
             where=f"solve_korf({ident})",
             returns=_('a list of moves such as ["U", "L"]'),
         )
-        expect(
-            isinstance(moves, list | tuple | str) and all(isinstance(m, str) for m in moves),
-            _("{call} should return a list of moves, got {value}").format(
-                call=f"solve_korf({ident})", value=short(moves)
-            ),
-            hint=_("return the search result's .moves"),
-        )
+        if not _moves(moves):
+            raise WrongAnswer(
+                _("{call} should return a list of moves, got {value}").format(
+                    call=f"solve_korf({ident})", value=short(moves)
+                ),
+                hint=_("return the search result's .moves"),
+            )
         try:
             end = board.apply(list(moves))
         except (ValueError, TypeError) as error:
