@@ -23,6 +23,7 @@ import hashlib
 import html
 import json
 import math
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -139,7 +140,7 @@ def player_heuristics() -> tuple[str, ...]:
     return (*first, *(name for name in HEURISTICS if name not in first))
 
 
-def replay_bytes(entry) -> int:
+def replay_bytes(entry: Replay | tuple[Replay, bytes]) -> int:
     """Estimated memory of a recorded run held for replay (the Trace, or a (Trace, bytes) pair)."""
     replay, packed = entry if isinstance(entry, tuple) else (entry, b"")
     return 4096 + EVENT_BYTES * len(getattr(replay, "events", None) or ()) + len(packed)
@@ -251,14 +252,14 @@ class SearchPlayer(LiveView):
 
     def __init__(
         self,
-        start=None,
-        goal=None,
+        start: Board | str | None = None,
+        goal: Board | str | None = None,
         *,
         method: str = "astar",
         heuristic: str = "manhattan",
         weight: float = 1.0,
         budget: int = RECORD_BUDGET,
-    ):
+    ) -> None:
         start = _default_start() if start is None else Board.parse(start)
         goal = goal_for(start, goal)
         heuristics = player_heuristics()
@@ -268,7 +269,7 @@ class SearchPlayer(LiveView):
         budget = whole("budget", budget, low=0, high=MAX_BUDGET)
         super().__init__(method=method, heuristic=heuristic, weight=weight, heuristics=list(heuristics))
         self.start, self.goal, self.budget = start, goal, budget
-        self._runs: RunCache = RunCache(CACHE_BYTES, sizeof=replay_bytes)
+        self._runs: RunCache[tuple[Replay, bytes]] = RunCache(CACHE_BYTES, sizeof=replay_bytes)
         self.replay: Replay | None = None
         self._restoring = False
         self.observe(self._on_setting, names=["method", "heuristic", "weight"])
@@ -278,7 +279,7 @@ class SearchPlayer(LiveView):
 
     # -- settings from the browser or from code (checked; a bad one is refused and restored) -----
     @traitlets.validate("method", "heuristic", "weight", "step", "speed")
-    def _plain(self, proposal):
+    def _plain(self, proposal: traitlets.Bunch) -> str | bool | int | float | None:
         """Any value is accepted here (the observers check it), but as a plain JSON value, so the
         echo to the browser never fails: numpy scalars become Python's, anything else its name."""
         value = proposal["value"]
@@ -290,25 +291,25 @@ class SearchPlayer(LiveView):
             return value
         return f"<{type(value).__name__}>"
 
-    def _check_setting(self, name: str, value):
+    def _check_setting(self, name: str, value: object) -> str | float:
         if name == "method":
             return choice("method", value, PLAYER_METHODS)
         if name == "heuristic":
             return choice("heuristic", value, self.heuristics)
         return real("weight", value, low=1.0, high=10.0)
 
-    def _restore(self, name: str, value) -> None:
+    def _restore(self, name: str, value: object) -> None:
         self._restoring = True
         try:
             setattr(self, name, value)
         finally:
             self._restoring = False
 
-    def _refused(self, change, err: Exception) -> None:
+    def _refused(self, change: traitlets.Bunch, err: Exception) -> None:
         self._restore(change["name"], change["old"])
         self.show_error(err)
 
-    def _on_setting(self, change) -> None:
+    def _on_setting(self, change: traitlets.Bunch) -> None:
         if self._restoring:
             return
         try:
@@ -317,7 +318,7 @@ class SearchPlayer(LiveView):
             return self._refused(change, err)
         self._guarded(self.run)
 
-    def _on_step(self, change) -> None:
+    def _on_step(self, change: traitlets.Bunch) -> None:
         if self._restoring:
             return
         try:
@@ -326,7 +327,7 @@ class SearchPlayer(LiveView):
             return self._refused(change, err)
         self.clear_error()
 
-    def _on_speed(self, change) -> None:
+    def _on_speed(self, change: traitlets.Bunch) -> None:
         if self._restoring:
             return
         if change["new"] not in SPEEDS or isinstance(change["new"], bool):
@@ -335,11 +336,11 @@ class SearchPlayer(LiveView):
             )
 
     # -- running (cached) -----------------------------------------------------------------------
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Board, Board, str, str, float | None]:
         weight = self.weight if self.method == "weighted_astar" else None
         return (self.start, self.goal, self.method, self.heuristic, weight)
 
-    def _search(self):
+    def _search(self) -> SearchResult:
         from .. import search
 
         method, heuristic = self.method, search.HEURISTICS[self.heuristic]
@@ -499,7 +500,7 @@ class SearchPlayer(LiveView):
             f"{self.html_fragment()}</body>\n</html>\n"
         )
 
-    def save_html(self, path) -> Path:
+    def save_html(self, path: str | os.PathLike[str]) -> Path:
         """Write :meth:`to_html` to ``path`` (a self-contained page) and return the path."""
         path = Path(path)
         path.write_text(self.to_html(), encoding="utf-8")
