@@ -29,11 +29,11 @@ from .editions import KEEP_OUTPUT, RUN_METADATA, kept_outputs
 
 if TYPE_CHECKING:
     from nbformat import NotebookNode
-    from traitlets import HasTraits
     from traitlets.config import Config
 
-    # nbgrader ships no type information: what this module uses of it is written down here,
-    # for the type checker only (at run time the names are nbgrader's own, imported where used).
+    # nbgrader ships no type information: the preprocessors this module subclasses or runs are
+    # declared here for the type checker only (at run time the names are nbgrader's own, imported
+    # where used); the rest of nbgrader it uses is imported as it is and typed where it is read.
     Resources = dict[str, object]  # nbconvert's resources, passed through untouched
 
     class Preprocessor:  # nbgrader's preprocessors are nbconvert Preprocessors
@@ -59,14 +59,6 @@ if TYPE_CHECKING:
         notebook_id: str
         assignment_id: str
 
-    class MissingEntry(ValueError): ...
-
-    def is_locked(cell: NotebookNode) -> bool: ...
-
-    class GenerateAssignment(HasTraits): ...
-
-    class Autograde(HasTraits): ...
-
 
 __all__ = ["configure", "preprocessors", "released_source"]
 
@@ -78,13 +70,14 @@ def preprocessors() -> dict[str, type[Preprocessor]]:
     """Both classes by name, built on first use (also reachable as this module's attributes):
     nbgrader is imported here, so that this module imports where nbgrader is not installed."""
     import nbformat
+    from nbgrader import utils
+    from nbgrader.api import MissingEntry
 
     if not TYPE_CHECKING:  # the type checker reads the declarations at the top instead
-        from nbgrader.api import MissingEntry
         from nbgrader.preprocessors import ClearOutput, OverwriteCells
-        from nbgrader.utils import is_locked
-    # nbformat's from_dict has no annotations: a notebook node from a saved output
+    # nbformat's from_dict and nbgrader's is_locked have no annotations
     from_dict: Callable[[Mapping[str, Any]], NotebookNode] = nbformat.from_dict
+    is_locked: Callable[[NotebookNode], bool] = utils.is_locked
 
     class ClearOutputKeepTagged(ClearOutput):
         """nbgrader's ClearOutput, except that ``keep-output`` cells keep their pictures."""
@@ -156,13 +149,14 @@ def _replaced(classes: list[type] | None, old: type, new: type) -> list[type]:
 
 def configure(c: Config) -> None:
     """Put both preprocessors in place of nbgrader's in the config ``c`` (``get_config()``)."""
+    from nbgrader.converters import Autograde, GenerateAssignment
+
     if not TYPE_CHECKING:  # the type checker reads the declarations at the top instead
-        from nbgrader.converters import Autograde, GenerateAssignment
         from nbgrader.preprocessors import ClearOutput, OverwriteCells
 
     ours = preprocessors()
-    # the classes nbgrader runs by default, in order
-    generate = GenerateAssignment.class_traits()["preprocessors"].default()
-    sanitize = Autograde.class_traits()["sanitize_preprocessors"].default()
+    # the classes nbgrader runs by default, in order (traitlets List traits; None if no default)
+    generate: list[type] | None = GenerateAssignment.class_traits()["preprocessors"].default()
+    sanitize: list[type] | None = Autograde.class_traits()["sanitize_preprocessors"].default()
     c.GenerateAssignment.preprocessors = _replaced(generate, ClearOutput, ours["ClearOutputKeepTagged"])
     c.Autograde.sanitize_preprocessors = _replaced(sanitize, OverwriteCells, ours["OverwriteCellsQuietly"])
