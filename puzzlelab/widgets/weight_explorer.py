@@ -18,7 +18,9 @@ grid (set from Python, or typed into the box) runs in the kernel and joins the g
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import traitlets
@@ -33,6 +35,9 @@ from ..plots.style import MARK_COLOR
 from ._base import RunCache
 from ._live import LiveView, js_module
 from ._names import HEURISTIC_KEYS, display_name
+
+if TYPE_CHECKING:  # the search layer is imported when a run is made
+    from ..search.engine import SearchResult
 
 __all__ = ["SWEEP_WEIGHTS", "WeightExplorer", "decode_runs", "encode_runs"]
 
@@ -82,12 +87,13 @@ class Run:
     bound: float  #: the largest f = g + w*h expanded
 
     @classmethod
-    def of(cls, weight: float, result) -> Run:
-        nodes = [e.node for e in (result.events or ()) if e.kind == "expand"]
+    def of(cls, weight: float, result: SearchResult) -> Run:
+        # an expansion always carries its node, and a solved run its cost (the `is not None`s say so)
+        nodes = [e.node for e in (result.events or ()) if e.kind == "expand" and e.node is not None]
         g = _small_ints([n.g for n in nodes])
         h = _small_ints([n.h for n in nodes])
         bound = max((float(n.f) for n in nodes), default=0.0)
-        cost = int(result.cost) if result.solved else -1
+        cost = int(result.cost) if result.solved and result.cost is not None else -1
         return cls(weight, bool(result.solved), cost, int(result.expanded), g, h, bound)
 
     @property
@@ -95,7 +101,7 @@ class Run:
         return 512 + self.g.nbytes + self.h.nbytes
 
 
-def _small_ints(values) -> np.ndarray:
+def _small_ints(values: Sequence[float]) -> np.ndarray:
     """Whole numbers >= 0 in the smallest unsigned type that holds them all."""
     array = np.asarray(values, dtype=np.int64)
     top = int(array.max(initial=0))
@@ -107,7 +113,7 @@ def _padded(data: bytes) -> bytes:
     return data + b"\0" * (-len(data) % 4)
 
 
-def encode_runs(runs) -> bytes:
+def encode_runs(runs: Iterable[Run]) -> bytes:
     """The runs (sorted by weight) as the bytes the browser decodes (see ``MAGIC`` above)."""
     runs = sorted(runs, key=lambda run: run.weight)
     parts = [HEADER.pack(MAGIC, VERSION, len(runs))]
@@ -199,15 +205,15 @@ def length_text(run: Run | None, optimum: int | None) -> str:
     )
 
 
-def _check_weight(value) -> float:
+def _check_weight(value: object) -> float:
     return real("weight", value, low=MIN_WEIGHT, high=MAX_WEIGHT)
 
 
-def _check_heuristic(value) -> str:
+def _check_heuristic(value: object) -> str:
     return choice("heuristic", value, explorer_heuristics())
 
 
-def _check_instance(value) -> str:
+def _check_instance(value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"instance must be a board's text such as '1 2 3/4 _ 5/7 8 6', got {describe(value)}")
     return value
@@ -247,21 +253,21 @@ class WeightExplorer(LiveView):
     #: the optimal length (-1: unknown), for the trade-off chart and the length text
     optimal_length = traitlets.Int(-1).tag(sync=True)
     budget = traitlets.Int(BUDGET).tag(sync=True)
-    grid: traitlets.List = traitlets.List([]).tag(sync=True)
+    grid: traitlets.List[float] = traitlets.List([]).tag(sync=True)
     #: the progress bar: grid weights run so far for this instance and heuristic
     grid_done = traitlets.Int(0).tag(sync=True)
     computing = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
-        start=None,
+        start: Board | str | None = None,
         *,
         weight: float = 1.5,
         heuristic: str = "manhattan",
         rows: int = 3,
         cols: int = 3,
-        rng=0,
-    ):
+        rng: int | np.random.Generator | None = 0,
+    ) -> None:
         heuristic = _check_heuristic(heuristic)
         weight = _check_weight(weight)
         rows, cols = check_shape(
@@ -272,7 +278,7 @@ class WeightExplorer(LiveView):
         self.start = start
         self._runs: RunCache[Run] = RunCache(CACHE_BYTES, sizeof=lambda run: run.nbytes)
         self._optimum: dict[Board, int | None] = {}
-        self._published: tuple | None = None  # the (start, heuristic) whose runs the browser has
+        self._published: tuple[Board, str] | None = None  # the (start, heuristic) whose runs the browser has
         self._quiet = True  # the traits' first values are not changes to act on
         super().__init__(
             weight=weight,
@@ -287,18 +293,18 @@ class WeightExplorer(LiveView):
 
     # -- checks: code raises at once, the browser's values are refused without raising -----------
     @traitlets.validate("weight")
-    def _valid_weight(self, proposal):
+    def _valid_weight(self, proposal: traitlets.Bunch) -> float:
         return _check_weight(proposal["value"])
 
     @traitlets.validate("heuristic")
-    def _valid_heuristic(self, proposal):
+    def _valid_heuristic(self, proposal: traitlets.Bunch) -> str:
         return _check_heuristic(proposal["value"])
 
     @traitlets.validate("instance")
-    def _valid_instance(self, proposal):
+    def _valid_instance(self, proposal: traitlets.Bunch) -> str:
         return _check_instance(proposal["value"])
 
-    def set_state(self, sync_data):
+    def set_state(self, sync_data: Mapping[str, Any]) -> None:
         """A change from the browser: only the controls may change, and only to valid values."""
         state = {name: value for name, value in sync_data.items() if name in FROM_BROWSER}
         try:
@@ -310,7 +316,7 @@ class WeightExplorer(LiveView):
             return
         super().set_state(state)
 
-    def _restore(self, name: str, value) -> None:
+    def _restore(self, name: str, value: object) -> None:
         self._quiet = True
         try:
             self.set_trait(name, value)
@@ -318,16 +324,16 @@ class WeightExplorer(LiveView):
             self._quiet = False
 
     @traitlets.observe("weight", "heuristic")
-    def _control_changed(self, change):
+    def _control_changed(self, change: traitlets.Bunch) -> None:
         if not self._quiet:
             self._guarded(self.update)
 
     @traitlets.observe("instance")
-    def _instance_changed(self, change):
+    def _instance_changed(self, change: traitlets.Bunch) -> None:
         if not self._quiet and not self._guarded(self._read_instance, change["new"]):
             self._restore("instance", self.start.text())
 
-    def _on_message(self, _widget, content, _buffers) -> None:
+    def _on_message(self, _widget: object, content: object, _buffers: list[memoryview]) -> None:
         """The browser's requests: ``grid`` (run every weight of the grid), ``random``."""
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "grid":
@@ -355,7 +361,7 @@ class WeightExplorer(LiveView):
         self.update()
 
     # -- runs ------------------------------------------------------------------------------------
-    def _search(self, weight: float):
+    def _search(self, weight: float) -> SearchResult:
         """Weighted A* on the current instance, recorded (the widget keeps only a summary)."""
         from .. import search
 
