@@ -33,10 +33,11 @@ number of batches it adds up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import factorial
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 import traitlets
@@ -48,6 +49,9 @@ from ..i18n import gettext as _
 from ..plots.distributions import draw_permutation_histogram, draw_position_matrix
 from ._live import LiveView, js_module, state_json
 from ._names import SHUFFLE_KEYS, display_name
+
+if TYPE_CHECKING:  # the distributions are imported when a run needs them
+    from ..distributions import Distribution
 
 __all__ = ["BATCHES", "SAMPLE_SIZES", "SIZES", "ShuffleLab", "batch_plan", "decode_batch", "encode_batch"]
 
@@ -109,6 +113,8 @@ LABELS = (
 MAX_STEPS = 200
 #: exact distributions that take more than a second or so here: computed only on request
 SLOW_EXACT = {("naive_swap", 9), ("random_walk", 9), ("sort_shuffle", 8), ("sort_shuffle", 9)}
+#: an exact distribution's cache key: the shuffle, n, and its options as sorted (name, value) pairs
+_ExactKey: TypeAlias = tuple[str, int, tuple[tuple[str, Any], ...]]
 #: a run arrives in (at most) this many batches, each about GROWTH times the one before: the
 #: first batches are small, so the noisy start is visible, and the run still ends in ~2 seconds
 BATCHES = 30
@@ -241,7 +247,7 @@ def _check_algorithm(value: object) -> str:
     return choice("algorithm", value, SHUFFLES)
 
 
-_CONTROL_CHECKS = {
+_CONTROL_CHECKS: dict[str, Callable[[object], str | int]] = {
     "algorithm": _check_algorithm,
     "n": _check_n,
     "mode": lambda value: choice("mode", value, MODES),
@@ -305,14 +311,15 @@ class ShuffleLab(LiveView):
         mode: str = "both",
         samples: int = 10_000,
         steps: int = 30,
-        rng=0,
-    ):
+        rng: int | np.random.Generator | None = 0,
+    ) -> None:
         given = {"algorithm": algorithm, "n": n, "mode": mode, "samples": samples, "steps": steps}
         checked = {name: _CONTROL_CHECKS[name](value) for name, value in given.items()}
         self._rng = random_generator("rng", rng)
         self._accepted = dict(checked)  #: each control's last accepted value
-        self._exact_cache: dict[tuple, Any] = {}
-        self._exact_cache_texts: tuple[Any, tuple, str] = (None, (), "")
+        self._exact_cache: dict[_ExactKey, Distribution] = {}
+        #: the exact distribution's read-outs, the distribution and language they were written for
+        self._exact_cache_texts: tuple[Distribution | None, tuple[tuple[str, ...], ...], str] = (None, (), "")
         self._run = 0
         self._ok = False
         self._reset_run(None, [], {})
@@ -328,7 +335,7 @@ class ShuffleLab(LiveView):
 
     # -- the controls: refused values keep the control's value ------------------------------------
     @traitlets.validate(*_CONTROL_CHECKS)
-    def _check_control(self, proposal):
+    def _check_control(self, proposal: traitlets.Bunch) -> str | int:
         name = proposal["trait"].name
         try:
             value = _CONTROL_CHECKS[name](proposal["value"])
@@ -340,7 +347,7 @@ class ShuffleLab(LiveView):
         self._accepted[name] = value
         return value
 
-    def set_state(self, sync_data) -> None:
+    def set_state(self, sync_data: object) -> None:
         """From the browser, only the controls are taken (anything else it sends is refused and
         its own value sent back); each is checked as when code sets it."""
         sync_data = sync_data if isinstance(sync_data, dict) else {}
@@ -349,10 +356,10 @@ class ShuffleLab(LiveView):
         if ignored and self.comm is not None:
             self.send_state(key=[name for name in ignored if name in self.keys])
 
-    def _controls(self) -> dict:
+    def _controls(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in _CONTROL_CHECKS}
 
-    def _on_control(self, _change) -> None:
+    def _on_control(self, _change: traitlets.Bunch) -> None:
         """A control changed: a new run, unless the controls are back to those of the current run
         (a refused value comes and goes within one change from the browser)."""
         if self._controls() != self._run_controls:
@@ -364,14 +371,14 @@ class ShuffleLab(LiveView):
         return _SIZE_OF_N[self.n]
 
     @size.setter
-    def size(self, value) -> None:
+    def size(self, value: tuple[int, tuple[int, int] | None]) -> None:
         if value in _SIZE_OF_N.values():
             self.n = value[0]
         else:
             self.show_error(f"size must be one of {[v for _, v in SIZES]}, got {value!r}")
 
     # -- computing ----------------------------------------------------------------------------
-    def _options(self) -> dict:
+    def _options(self) -> dict[str, Any]:
         """The current shuffle's options, read from the controls it declares and checked by it."""
         from ..shuffles import SHUFFLES
 
@@ -392,18 +399,18 @@ class ShuffleLab(LiveView):
 
         return getattr(SHUFFLES[self.algorithm], "exact", True) is not None
 
-    def _exact_for(self, options: dict, *, force: bool = False):
+    def _exact_for(self, options: dict[str, Any], *, force: bool = False) -> Distribution | None:
         """The exact distribution, or None when it is slow and was not asked for."""
         from ..distributions import exact
 
-        key = (self.algorithm, self.n, tuple(sorted(options.items())))
+        key: _ExactKey = (self.algorithm, self.n, tuple(sorted(options.items())))
         if key not in self._exact_cache:
             if (key[0], key[1]) in SLOW_EXACT and not force:
                 return None
             self._exact_cache[key] = exact(key[0], key[1], **dict(key[2]))
         return self._exact_cache[key]
 
-    def _reset_run(self, exact, plan: list[int], options: dict) -> None:
+    def _reset_run(self, exact: Distribution | None, plan: list[int], options: dict[str, Any]) -> None:
         self._exact_distribution = exact
         self._plan, self._shuffle_options = plan, options
         self._batches: list[_Batch] = []
@@ -477,11 +484,11 @@ class ShuffleLab(LiveView):
         return list(self._plan)
 
     @property
-    def exact_distribution(self):
+    def exact_distribution(self) -> Distribution | None:
         return self._exact_distribution
 
     @property
-    def sampled_distribution(self):
+    def sampled_distribution(self) -> Distribution | None:
         """The distribution of the shuffles drawn so far (None before the first batch)."""
         from ..distributions import Distribution
 
@@ -560,15 +567,16 @@ class ShuffleLab(LiveView):
             self._exact = b"" if exact is None else exact.probabilities().astype("<f4").tobytes()
             self._setting = state_json(setting)
 
-    def _on_message(self, _widget, content, _buffers) -> None:
+    def _on_message(self, _widget: object, content: object, _buffers: list[memoryview]) -> None:
         """The browser asks for the next batch ("next"), for the run so far ("sync"), for new
         samples ("resample") or a slow exact distribution ("exact"); never raises."""
         try:
-            kind = content.get("kind") if isinstance(content, dict) else None
+            message: dict[str, Any] = content if isinstance(content, dict) else {}  # else: asks nothing
+            kind = message.get("kind")
             if kind == "next":
-                self._send_next(content.get("run"), content.get("batch"))
+                self._send_next(message.get("run"), message.get("batch"))
             elif kind == "sync":
-                self._send_running_total(content.get("run"))
+                self._send_running_total(message.get("run"))
             elif kind == "resample":
                 self._guarded(self.resample)
             elif kind == "exact":
@@ -576,7 +584,7 @@ class ShuffleLab(LiveView):
         except Exception as err:  # shown to the student, never raised into the kernel's log
             self.show_error(err)
 
-    def _send_next(self, run, batch) -> None:
+    def _send_next(self, run: object, batch: object) -> None:
         """Send batch ``batch`` of run ``run`` if it is the next one (two views of one lab both
         ask: the second request, and any for an older run, is ignored)."""
         if run != self._run or batch != self._sent or self._sent >= len(self._plan):
@@ -591,7 +599,7 @@ class ShuffleLab(LiveView):
         data = encode_batch(counts, part.matrix, samples=len(part.ranks), batch=self._sent - 1)
         self._send_bytes(data)
 
-    def _send_running_total(self, run) -> None:
+    def _send_running_total(self, run: object) -> None:
         """Everything sent so far in one message (a view drawn in the middle of a run starts there)."""
         if run != self._run or not self._plan:
             return
@@ -617,7 +625,8 @@ class ShuffleLab(LiveView):
         figure = Figure(figsize=(9.5, 3.2), layout="constrained")
         left, right = figure.subplots(1, 2, width_ratios=[2.2, 1])
         exact, sampled = self.exact_distribution, self.sampled_distribution
-        if exact is None and sampled is None:
+        shown = exact if exact is not None else sampled  # the position matrix: the exact one if any
+        if shown is None:
             left.text(
                 0.5, 0.5, self.error_message or _("nothing computed"), ha="center", transform=left.transAxes
             )
@@ -625,7 +634,7 @@ class ShuffleLab(LiveView):
             right.set_axis_off()
             return figure
         draw_permutation_histogram(sampled, exact=exact, ax=left, title=display_name(self.algorithm))
-        draw_position_matrix(exact if exact is not None else sampled, ax=right, title="P[item, cell]")
+        draw_position_matrix(shown, ax=right, title="P[item, cell]")
         right.set_xlabel(_("cell"))
         return figure
 
