@@ -301,7 +301,7 @@ class ParityLab(LiveView):
             )
         action = choice("action", content.get("action"), ACTIONS)
         if action == "click":
-            self.click(content.get("cell"))  # type: ignore[arg-type]  # checked by click
+            self.click(whole("cell", content.get("cell")))  # its range: checked by click
         elif action == "swap":
             cells = content.get("cells")
             if not isinstance(cells, list | tuple) or len(cells) != 2:

@@ -292,7 +292,7 @@ class PlayableBoard(LiveView):
         if action == "move":
             self.move(content.get("move"))  # type: ignore[arg-type]  # Board.move checks it
         elif action == "click":
-            self.click(content.get("cell"))  # type: ignore[arg-type]  # whole() checks it
+            self.click(whole("cell", content.get("cell")))  # its range: checked by click
         elif action in BUTTONS:
             getattr(self, action)()
         else:
