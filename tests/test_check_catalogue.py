@@ -216,6 +216,28 @@ def signed_manhattan(board, goal, fold=lambda x: x):
     return total
 
 
+def three_column_manhattan(board, goal):
+    """Right on 3x3 boards only: rows and columns read from the tiles' indices as if 3 wide."""
+    total = 0
+    for k, tile in enumerate(board.tiles):
+        if tile:
+            g = goal.tiles.index(tile)
+            total += abs(k // 3 - g // 3) + abs(k % 3 - g % 3)
+    return total
+
+
+def manhattan_without_return(board, goal):
+    total = 0
+    for tile in board.tiles:
+        if tile:
+            (r, c), (gr, gc) = board.position(tile), goal.position(tile)
+            total += abs(r - gr) + abs(c - gc)
+
+
+def rows_only_manhattan(board, goal):
+    return sum(abs(board.position(t)[0] - goal.position(t)[0]) for t in board.tiles if t)
+
+
 def manhattan_with_blank(board, goal):
     return sum(
         abs(r - gr) + abs(c - gc)
@@ -764,6 +786,9 @@ CATALOGUE = {
             ),
             ("the library", lambda b, g: heuristics.manhattan(b, g), "library's"),
             ("floats", lambda b, g: my_manhattan(b, g) + 0.5, "a float where"),
+            ("no return", manhattan_without_return, "returned None: did it forget a `return`"),
+            ("three columns assumed", three_column_manhattan, "boards have several shapes"),
+            ("rows only", rows_only_manhattan, "count the columns as well as the rows"),
         ],
         [],
     ),

@@ -153,14 +153,21 @@ def _signed_sums(board: Board, goal: Board) -> set[int]:
 
 
 def _manhattan_hint(board: Board, goal: Board, got: object) -> str:
-    """Name the slip: the blank counted, abs() forgotten, a fixed goal used, or rows only."""
+    """Name the slip: no return, the blank counted, rows only, abs() forgotten, a fixed goal used,
+    or a board of one shape assumed (the cases start with 3x3 boards, so a function that fails only
+    on another shape has passed those)."""
+    if got is None:
+        return _("your function returned None: did it forget a `return`?")
     blank_r, blank_c = board.position(0)
     goal_r, goal_c = goal.position(0)
     want = heuristics.manhattan(board, goal)
+    rows_only = sum(abs(board.position(t)[0] - goal.position(t)[0]) for t in board.tiles if t)
     if got == want + abs(blank_r - goal_r) + abs(blank_c - goal_c):
         return _("the blank is not a tile: skip it (0)")
     if got == heuristics.misplaced(board, goal):
         return _("that counts misplaced tiles; Manhattan adds how far each tile is from its goal cell")
+    if got == rows_only:
+        return _("count the columns as well as the rows")
     if type(got) is int and got < want and got in _signed_sums(board, goal):
         return _("each tile's rows and columns are distances: take abs() of the differences, or they cancel")
     fixed = Board.goal(board.rows, board.cols)
@@ -169,6 +176,8 @@ def _manhattan_hint(board: Board, goal: Board, got: object) -> str:
             "this case's goal has the blank first: use each tile's position in `goal` "
             "(goal.position(tile)), not the blank-last goal"
         )
+    if board.shape != (3, 3):
+        return _("boards have several shapes: use board.cols / board.position(), not 3")
     return _("skip the blank (0); use the goal's position of each tile, not the board's index")
 
 
