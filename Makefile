@@ -94,14 +94,15 @@ test-fast: $(STAMP)
 
 # The declared lower bounds, tested: a separate venv with numpy, matplotlib, ipywidgets, Pillow,
 # platformdirs and tqdm pinned at the bounds in pyproject.toml (.ci/lower_bounds.py), their own
-# dependencies as pip resolves them today, running the library tests and the docstring examples.
+# dependencies as pip resolves them today, running the library tests and the docstring examples
+# (with the test tools, and Babel: the Chinese edition's tests read the shipped catalogues).
 # matplotlib < 3.11 trips pyparsing 3.3's deprecation warnings at import (upstream's, not ours).
 $(OLDEST)/.puzzlelab-oldest: pyproject.toml .ci/lower_bounds.py
 	$(PYTHON) -m venv $(OLDEST)
 	$(OLDEST)/bin/python -m pip install -q --upgrade pip
 	$(PYTHON) .ci/lower_bounds.py > $(OLDEST)/lower-bounds.txt
 	$(OLDEST)/bin/python -m pip install -q --only-binary numpy,matplotlib,pillow -c $(OLDEST)/lower-bounds.txt \
-	    -e . "pytest>=8" "hypothesis>=6.100" "pytest-xdist>=3.6" "nbformat>=5.9"
+	    -e . "pytest>=8" "hypothesis>=6.100" "pytest-xdist>=3.6" "nbformat>=5.9" "babel>=2.14"
 	touch $@
 
 test-oldest: $(OLDEST)/.puzzlelab-oldest
