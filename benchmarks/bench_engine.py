@@ -20,7 +20,9 @@ Parts:
    times on 200 random 4x4 boards (default goal).
 
 Printed as ``side | side | ... | this tree``, with ratios (old / new: above 1 means this tree is
-faster). Example: ``.venv/bin/python benchmarks/bench_engine.py --revs 5180a5e,d24ffa4``.
+faster): the ratio of the best times and, with three rounds or more, the median over rounds of each
+round's ratio (the sides of one round run one after the other, so a slow drift in the machine's load
+cancels out). Example: ``.venv/bin/python benchmarks/bench_engine.py --revs 5180a5e,d24ffa4``.
 """
 
 from __future__ import annotations
@@ -107,6 +109,15 @@ def run(library: Path, cache: Path, part: str) -> list[dict]:
     return [json.loads(line) for line in out.stdout.splitlines()]
 
 
+def paired(old: list[float], new: list[float]) -> float:
+    """The median over rounds of old / new, each round's two times measured one after the other."""
+    ratios = sorted(o / n for o, n in zip(old, new, strict=False))
+    if not ratios:
+        return float("nan")
+    middle = len(ratios) // 2
+    return ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
@@ -125,9 +136,11 @@ def main(argv: list[str] | None = None) -> None:
             (Path(tmp) / label / "cache").mkdir(parents=True, exist_ok=True)
         for part in parts:
             best: dict[str, dict[str, dict]] = {label: {} for label, _ in sides}
+            rounds: dict[str, dict[str, list[float]]] = {label: {} for label, _ in sides}
             for _ in range(args.repeat):
                 for label, library in reversed(sides):
                     for row in run(library, Path(tmp) / label / "cache", part):
+                        rounds[label].setdefault(row["row"], []).append(row["cpu"])
                         kept = best[label].get(row["row"])
                         if kept is None or row["cpu"] < kept["cpu"]:
                             best[label][row["row"]] = row
@@ -145,6 +158,11 @@ def main(argv: list[str] | None = None) -> None:
                 print(line)
                 if new["nodes"]:
                     print(f"{'   nodes generated':<32}" + "".join(f"{o['nodes']:>16,}" for o in olds))
+                if args.repeat >= 3:  # the same round's times side by side: robust to slow drifts in load
+                    mine = rounds["tree"][name]
+                    ratios = [paired(rounds[label].get(name, []), mine) for label in labels[:-1]]
+                    print(f"{'   median ratio of rounds':<32}" + " " * 16 * len(labels)
+                          + "".join(f"{r:>16.2f}" for r in ratios))  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -22,7 +22,9 @@ from puzzlelab.search import (
     SOLVERS,
     Event,
     Node,
+    Strategy,
     Trace,
+    WeightedPriority,
     article_solver,
     astar,
     best_first_events,
@@ -183,6 +185,29 @@ def test_recording_does_not_change_the_search():
     expands = sum(e.kind == "expand" for e in b.events)
     generates = sum(e.kind == "generate" for e in b.events)
     assert (expands, generates) == (b.expanded, b.generated)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    reachable_rank,
+    st.sampled_from([1, 2, 0.5, 1.5, 3]),
+    st.sampled_from([manhattan, misplaced]),
+    st.sampled_from(["deep", "lifo"]),
+)
+def test_the_inline_weighted_priority_is_the_called_one(r, w, h, ties):
+    """The engine computes a WeightedPriority's f inline: every event (kind, f, key, board) and the
+    tallies are what the same priority as a plain function gives, node for node."""
+    start, strategy = board_of(r), Strategy(ties=ties)
+    plain = list(
+        best_first_events(start, priority=lambda g, est: g + w * est, heuristic=h, strategy=strategy)
+    )
+    inline = list(best_first_events(start, priority=WeightedPriority(w), heuristic=h, strategy=strategy))
+    assert inline == plain
+    assert all(type(a.node.f) is type(b.node.f) for a, b in zip(inline, plain, strict=True) if a.node)
+    if ties == "deep":  # the solver's own strategy: its tallies count the same nodes
+        weighted = weighted_astar(start, weight=w, heuristic=h, budget=None)
+        counts = (sum(e.kind == "expand" for e in plain), sum(e.kind == "generate" for e in plain))
+        assert (weighted.expanded, weighted.generated) == counts
 
 
 def test_ida_star_events_raise_the_bound():

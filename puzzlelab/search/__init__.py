@@ -37,6 +37,7 @@ from .engine import (
     Node,
     SearchResult,
     Strategy,
+    WeightedPriority,
     best_first_events,
 )
 from .ida import ida_star_events
@@ -76,6 +77,7 @@ __all__ = [
     "SearchResult",
     "Strategy",
     "Trace",
+    "WeightedPriority",
     "article_score",
     "article_solver",
     "astar",

@@ -46,6 +46,7 @@ __all__ = [
     "SearchResult",
     "Strategy",
     "Task",
+    "WeightedPriority",
     "best_first_events",
     "check_limits",
     "check_record",
@@ -345,6 +346,28 @@ def node_bytes(n_cells: int, record: bool) -> int:
 
 
 # -- the engine --------------------------------------------------------------------------
+class WeightedPriority:
+    """The priority ``f = g + weight * h``: A* (weight 1) and weighted A*.
+
+    Called like any priority ``f(g, h)``; the engine also reads its ``weight`` and computes ``f``
+    inline, without a function call per generated node (the hot loop's largest single saving).
+
+    >>> WeightedPriority(2)(3, 4)
+    11
+    """
+
+    __slots__ = ("weight",)
+
+    def __init__(self, weight: float) -> None:
+        self.weight = weight
+
+    def __call__(self, g: int, h: float) -> float:
+        return g + self.weight * h
+
+    def __repr__(self) -> str:
+        return f"WeightedPriority({self.weight!r})"
+
+
 class Task(NamedTuple):
     """Everything a best-first run needs, already checked (see :func:`check_task`)."""
 
@@ -388,9 +411,9 @@ class _Rules(NamedTuple):
     sign: int  #: +1: then the oldest entry first; -1: the newest
     on_generate: bool
     blacklist: bool
-    budget: float
+    budget: int
     deadline: float
-    node_cap: float
+    node_cap: int
 
 
 def _rules(task: Task, record: bool) -> _Rules:
@@ -399,8 +422,17 @@ def _rules(task: Task, record: bool) -> _Rules:
     return _Rules(
         _successors(task.start.shape, task.strategy.order), -1 if deep else 0, 1 if deep else -1,
         task.strategy.goal_test == "generate", task.strategy.duplicates == "blacklist",
-        limits.expansions(), limits.deadline(), limits.nodes(node_bytes(task.start.size, record)),
+        _whole(limits.expansions()), limits.deadline(),
+        _whole(limits.nodes(node_bytes(task.start.size, record))),
     )  # fmt: skip
+
+
+def _whole(ceiling: float) -> int:
+    """A ceiling as an int (no limit: one no count reaches), so the loop compares ints with ints."""
+    return _NEVER if ceiling == math.inf else int(ceiling)
+
+
+_NEVER: Final = 2**62
 
 
 # A frontier entry is a plain tuple (cheap to build and compare in the heap); its fields, by index:
@@ -431,8 +463,13 @@ def run(task: Task, record: bool) -> Generator[Event, None, Outcome]:
     """The engine: yields every event if ``record`` (else only the last), returns the :class:`Outcome`."""
     inc, rules, ending, frontier = _start(task, record)
     step, h_of, priority, shape, goal = inc.step, inc.h, task.priority, task.start.shape, task.goal.tiles
+    weight = (
+        priority.weight if isinstance(priority, WeightedPriority) else None
+    )  # computed inline: no call per child
     table, tie, sign, on_generate, blacklist, budget, deadline, node_cap = rules
-    reached, closed, expanded, generated, max_frontier, counter = {task.start.tiles: 0}, set(), 0, 0, 1, 1
+    reached, closed, expanded, max_frontier = {task.start.tiles: 0}, set(), 0, 1
+    order = sign  # the order field of the last entry's key (the root's: 1 or -1); it steps by sign,
+    # so sign * order - 1 is the number of nodes generated (one count per child, not two)
     while frontier:
         if len(frontier) > max_frontier:  # (not max(): this loop runs for every node)
             max_frontier = len(frontier)
@@ -444,38 +481,54 @@ def run(task: Task, record: bool) -> Generator[Event, None, Outcome]:
         elif g > reached[state]:
             continue  # a stale entry: this state was reached more cheaply later
         if state == goal and (not on_generate or not expanded):  # the article never tests its start; we do
-            return (yield from _stop(ending, "solved", entry, frontier, (expanded, generated, max_frontier)))
-        if expanded >= budget or generated >= node_cap or (not expanded & 255 and _now() > deadline):
-            return (yield from _stop(ending, "budget", entry, frontier, (expanded, generated, max_frontier)))
+            return (
+                yield from _stop(
+                    ending, "solved", entry, frontier, (expanded, sign * order - 1, max_frontier)
+                )
+            )
+        if expanded >= budget or sign * order > node_cap or (not expanded & 255 and _now() > deadline):
+            return (
+                yield from _stop(
+                    ending, "budget", entry, frontier, (expanded, sign * order - 1, max_frontier)
+                )
+            )
         expanded += 1
         if record:
             yield _new(Event, ("expand", expanded, node, len(frontier), None, entry[:3]))
         g2, back = g + 1, OPPOSITE.get(link[1])  # undoing the last move leads back to the parent
+        tie2 = tie * g2  # the key's tie field, the same for every child
         for move, cell in table[blank]:
             if move == back:
                 continue
             tile, cells = state[cell], list(state)  # the tile slides into the blank (inline: per child)
             cells[blank], cells[cell] = tile, BLANK
             child = tuple(cells)
-            if child in closed if blacklist else reached.get(child, g2 + 1) <= g2:  # g2 + 1: not reached
-                if record:
-                    yield _skip_event(child, g2, move, node, expanded, len(frontier))
-                continue
-            if not blacklist:
+            if blacklist:
+                if child in closed:
+                    if record:
+                        yield _skip_event(child, g2, move, node, expanded, len(frontier))
+                    continue
+            else:
+                seen = reached.get(child)
+                if seen is not None and seen <= g2:
+                    if record:
+                        yield _skip_event(child, g2, move, node, expanded, len(frontier))
+                    continue
                 reached[child] = g2
             hs2 = step(hs, state, tile, cell, blank)
             h2 = hs2 if h_of is None else h_of(hs2)
-            f2, generated, counter = priority(g2, h2), generated + 1, counter + 1
+            f2 = priority(g2, h2) if weight is None else g2 + weight * h2
+            order += sign
             kid = _new(Node, (child, shape, g2, h2, f2, move, node)) if record else None
-            child_entry = (f2, tie * g2, sign * counter, g2, hs2, cell, (child, move, link), kid)
+            child_entry = (f2, tie2, order, g2, hs2, cell, (child, move, link), kid)
             heappush(frontier, child_entry)
             if record:
                 yield _new(Event, ("generate", expanded, kid, len(frontier), None, child_entry[:3]))
             if on_generate and child == goal:
-                tally = (expanded, generated, max_frontier)
+                tally = (expanded, sign * order - 1, max_frontier)
                 return (yield from _stop(ending, "solved", child_entry, frontier, tally))
     yield Event("exhausted", expanded, None, 0)
-    return Outcome("exhausted", None, [], [], expanded, generated, max_frontier)
+    return Outcome("exhausted", None, [], [], expanded, sign * order - 1, max_frontier)
 
 
 class _Ending(NamedTuple):

@@ -46,6 +46,7 @@ from .engine import (
     SearchResult,
     Strategy,
     Task,
+    WeightedPriority,
     check_limits,
     check_record,
     prepare,
@@ -107,10 +108,6 @@ def _by_h(g: int, h: float) -> float:
     return h
 
 
-def _g_plus_h(g: int, h: float) -> float:
-    return g + h
-
-
 #: IDA*'s default expansion budget: it needs almost no memory, so seconds is its usual bound.
 IDA_BUDGET = 200_000_000
 
@@ -118,7 +115,7 @@ IDA_BUDGET = 200_000_000
 METHODS: dict[str, Method] = {
     "bfs": Method("bfs", _by_g, zero),
     "greedy": Method("greedy", _by_h, manhattan, optimal_if_admissible=False),
-    "astar": Method("astar", _g_plus_h, manhattan, weight=1.0),
+    "astar": Method("astar", WeightedPriority(1), manhattan, weight=1.0),
     "weighted_astar": Method("weighted_astar", None, manhattan),  # f = g + w*h, w given per call
     "article": Method("article", article_score, manhattan_with_blank, ARTICLE_STRATEGY, False, weight=2.0),
     "ida_star": Method("ida_star", None, manhattan, None, weight=1.0, budget=IDA_BUDGET, depth_first=True),
@@ -177,7 +174,7 @@ def _run(
     if method.depth_first:
         events, outcome = _run_ida(start_board, goal_board, function, limits, record)
     else:
-        priority = method.priority if weight is None else _weighted(weight)
+        priority = method.priority if weight is None else WeightedPriority(weight)
         assert priority is not None  # only depth-first methods and weighted A* have none
         assert method.strategy is not None  # every best-first method has its rules
         task = Task(start_board, goal_board, priority, function, method.strategy, limits)
@@ -199,13 +196,6 @@ def _run_ida(
         # it reads its own tables for this goal (a move_plan): a PatternDatabase, or made like one
         return [], ida_pattern_database(start, goal, cast("PatternDatabase", heuristic), limits)
     return [], ida_lean(start, goal, heuristic, limits)
-
-
-def _weighted(w: float) -> Callable[[int, float], float]:
-    def priority(g: int, h: float) -> float:
-        return g + w * h
-
-    return priority
 
 
 def _result(
