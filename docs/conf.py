@@ -160,7 +160,7 @@ API_MODULES = [
             "puzzlelab.search.korf",
         ],
     ),
-    ("Pictures", ["puzzlelab.plots"]),
+    ("Pictures", ["puzzlelab.plots", "puzzlelab.colors"]),
     ("Widgets", ["puzzlelab.widgets"]),
     ("Course", ["puzzlelab.exercises", "puzzlelab.editions", "puzzlelab.lessons"]),
 ]

@@ -47,7 +47,7 @@ from typing import IO, Protocol
 from . import __version__
 from .course import make_course
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES
-from .lessons import CopyReport, check_language, copy_lessons, find_app, list_lessons
+from .lessons import CopyReport, app_dir, check_language, copy_lessons, find_app, list_lessons
 
 __all__ = ["is_loopback", "lab_command", "main", "run_server", "server_link", "voila_command"]
 
@@ -146,8 +146,15 @@ def lab_settings(lang: str) -> Path | None:
     return LAB_SETTINGS[lang]
 
 
-def voila_command(notebook: Path, *, ip: str, port: int | None, open_browser: bool) -> list[str]:
+def voila_command(
+    notebook: Path, *, ip: str, port: int | None, open_browser: bool, preheat: bool = False
+) -> list[str]:
     """The Voila command showing one notebook as an app (sources hidden, widgets live).
+
+    ``preheat`` is for a short dashboard (the apps): Voila runs it in a kernel before anyone asks
+    and again after each visitor, so a page is served already run. A longer notebook (a lesson,
+    a teacher's own) is rendered progressively instead: each cell's output shows as soon as it
+    has run. (Voila allows one or the other.)
 
     Exposed beyond this machine, Voila asks for a token (``--token``); it takes the one
     in ``JUPYTER_TOKEN``, which the command line sets, so the printed link carries it.
@@ -158,12 +165,17 @@ def voila_command(notebook: Path, *, ip: str, port: int | None, open_browser: bo
         *_port_options("Voila", port, VOILA_PORT),
         f"--Voila.open_browser={open_browser}",
         "--VoilaConfiguration.template=puzzlelab",  # found through JUPYTER_PATH (cmd_app sets it)
-        # show each cell's output as soon as it has run, not a blank page until the last one has
-        "--VoilaConfiguration.progressive_rendering=True",
-        # progressive rendering reads no websocket frame (pongs included) until the last cell has
-        # run: with keep-alive pings on, a lesson running over 90 s lost its outputs at the timeout
-        '--Voila.tornado_settings={"ws_ping_interval": 0}',
     ]  # fmt: skip
+    if preheat:  # one kernel kept ready with the dashboard run in it: the page comes at once
+        command += ["--VoilaConfiguration.preheat_kernel=True", "--VoilaConfiguration.default_pool_size=1"]
+    else:
+        command += [
+            # show each cell's output as soon as it has run, not a blank page until the last one has
+            "--VoilaConfiguration.progressive_rendering=True",
+            # progressive rendering reads no websocket frame (pongs included) until the last cell has
+            # run: with keep-alive pings on, a lesson running over 90 s lost its outputs at the timeout
+            '--Voila.tornado_settings={"ws_ping_interval": 0}',
+        ]
     return command if is_loopback(ip) else [*command, "--token"]
 
 
@@ -312,7 +324,9 @@ def cmd_app(args: argparse.Namespace, *, launch: Launcher, source: Path | None) 
         token = env["JUPYTER_TOKEN"] = env.get("JUPYTER_TOKEN") or secrets.token_hex(24)
     # puzzlelab's Voila template (Voila's lab template without its Font Awesome CDN links)
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(VOILA_TEMPLATES), env.get("JUPYTER_PATH")]))
-    command = voila_command(notebook, ip=args.ip, port=args.port, open_browser=not args.no_browser)
+    dashboard = notebook.parent == app_dir()  # a shipped app (short), not a lesson or a teacher's notebook
+    command = voila_command(notebook, ip=args.ip, port=args.port, open_browser=not args.no_browser,
+                            preheat=dashboard)  # fmt: skip
     print(f"Starting Voila with {notebook.name} (stop it with Ctrl-C)...", flush=True)
     return launch(command, env, _announce("Voila", args.ip, "/", token))
 

@@ -43,6 +43,7 @@ __all__ = [
     "inversions_fenwick",
     "inversions_merge",
     "inversions_naive",
+    "inverted_positions",
     "is_solvable",
     "permutation_parity",
 ]
@@ -177,6 +178,21 @@ def board_inversions(board: Board, goal: Board | None = None) -> int:
     goal = goal_for(board, goal)
     order = {t: k for k, t in enumerate(t for t in goal.tiles if t != BLANK)}
     return inversions([order[t] for t in board.tiles if t != BLANK])
+
+
+def inverted_positions(board: Board, goal: Board | None = None) -> list[tuple[int, int]]:
+    """Pairs ``(i, j)``, ``i < j``, of places in the reading order (blank left out) whose tiles
+    stand in the opposite order to the goal's: the arcs of a picture of the inversions.
+
+    >>> inverted_positions(Board.parse("2 1/3 _"))
+    [(0, 1)]
+    """
+    board = as_board("board", board)
+    goal = goal_for(board, goal)
+    order = {t: k for k, t in enumerate(t for t in goal.tiles if t != BLANK)}
+    ranks = [order[t] for t in board.tiles if t != BLANK]
+    n = len(ranks)
+    return [(i, j) for i in range(n) for j in range(i + 1, n) if ranks[i] > ranks[j]]
 
 
 @dataclass(frozen=True)

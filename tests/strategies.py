@@ -295,6 +295,12 @@ CALLS: list[Call] = [
         {"board": B, "goal": G},
     ),
     Call(
+        "inverted_positions(board, goal)",
+        lambda m, board, goal: m.parity.inverted_positions(board, goal),
+        {"board": None, "goal": None},
+        {"board": B, "goal": G},
+    ),
+    Call(
         "explain(board, goal)",
         lambda m, board, goal: str(m.parity.explain(board, goal)),
         {"board": None, "goal": None},

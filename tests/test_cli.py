@@ -383,6 +383,10 @@ def test_app_opens_the_topics_dashboard_in_voila_on_localhost(source, name, caps
     assert (templates / "voila" / "templates" / "puzzlelab" / "index.html.j2").is_file()
     assert "--token" not in command
     assert "http://127.0.0.1:9124/" in capsys.readouterr().out
+    # a short dashboard: a kernel keeps it run and ready (Voila allows this or progressive rendering)
+    assert "--VoilaConfiguration.preheat_kernel=True" in command
+    assert "--VoilaConfiguration.default_pool_size=1" in command
+    assert not any("progressive_rendering" in part for part in command)
 
 
 def test_every_app_is_a_short_dashboard_with_a_live_widget():
@@ -411,7 +415,11 @@ def test_app_with_an_unknown_name_or_a_lesson_without_an_app_lists_the_apps(sour
 def test_app_opens_a_teachers_own_notebook_by_path(source, capsys):
     status, launch = run(["app", str(source / "02_parity.ipynb"), "--no-browser"], source)
     assert status == 0
-    assert launch.calls[0][0][3] == str(source / "02_parity.ipynb")
+    command = launch.calls[0][0]
+    assert command[3] == str(source / "02_parity.ipynb")
+    # a lesson is long: its cells show as they run, and no kernel is kept running it ahead
+    assert "--VoilaConfiguration.progressive_rendering=True" in command
+    assert not any("preheat" in part for part in command)
 
 
 @pytest.mark.parametrize(("argv", "missing", "extra"), [(["lessons", "mine"], "jupyterlab", "lab"),

@@ -28,8 +28,8 @@ ALGORITHM_MODULES = [
     "puzzlelab.exercises",
 ]
 
-# under every layer: the error rule, the cache directory, the language
-HELPERS = {"_validate", "_cache", "i18n"}
+# under every layer: the error rule, the cache directory, the language, the palette
+HELPERS = {"_validate", "_cache", "i18n", "colors"}
 BOARDS = HELPERS | {"board", "perm"}
 PARITY = BOARDS | {"parity"}
 SHUFFLES = PARITY | {"shuffles"}
@@ -45,6 +45,7 @@ ALLOWED = {
     "_validate": set(),
     "i18n": set(),
     "_cache": set(),
+    "colors": set(),
     "board": {"_validate"},
     "perm": {"_validate"},
     "parity": BOARDS,

@@ -12,7 +12,7 @@ from matplotlib.figure import Figure
 from strategies import boards
 
 from puzzlelab import Board
-from puzzlelab.parity import board_inversions, explain, inversion_pairs
+from puzzlelab.parity import board_inversions, explain, inversion_pairs, inverted_positions
 from puzzlelab.perm import rank
 from puzzlelab.plots import (
     bar_steps,
@@ -30,7 +30,6 @@ from puzzlelab.plots import (
     draw_search_progress,
     draw_weight_tradeoff,
     figure_png,
-    inverted_positions,
     permutation_labels,
     sample_image,
     tile_pieces,
@@ -501,7 +500,8 @@ def test_board_row_title_never_covers_the_panel_titles():
 
 
 def test_tiles_at_home_are_marked_not_only_coloured():
-    from puzzlelab.plots.boards import HOME_MARK_COLOR, OFF_GOAL_COLOR, ON_GOAL_COLOR, board_raster
+    from puzzlelab.colors import HOME_MARK_COLOR, OFF_GOAL_COLOR, ON_GOAL_COLOR
+    from puzzlelab.plots.boards import board_raster
 
     board = Board.parse("1 3/2 _")  # tile 1 home, tiles 3 and 2 not
     image = board_raster(board, px=40).astype(int)
@@ -549,7 +549,7 @@ def _lab_under(deficiency, color: str) -> np.ndarray:
 @pytest.mark.parametrize("deficiency", ["none", "protan", "deutan", "tritan"])
 def test_home_and_away_colours_stay_apart_for_colour_blind_readers(deficiency):
     """The old green/yellow pair was 17.6 CIELAB units apart for a protan reader; now over 40."""
-    from puzzlelab.plots.boards import OFF_GOAL_COLOR, ON_GOAL_COLOR
+    from puzzlelab.colors import OFF_GOAL_COLOR, ON_GOAL_COLOR
 
     apart = np.linalg.norm(_lab_under(deficiency, ON_GOAL_COLOR) - _lab_under(deficiency, OFF_GOAL_COLOR))
     assert apart > 40

@@ -15,7 +15,7 @@ changes global matplotlib state.
 from . import fonts  # noqa: F401  (the Chinese edition's figure font follows puzzlelab.set_language)
 from .boards import draw_board, draw_board_strip, draw_picture_board, sample_image, tile_pieces
 from .distributions import bar_steps, draw_permutation_histogram, draw_position_matrix, permutation_labels
-from .parity import draw_inversions, inverted_positions
+from .parity import draw_inversions
 from .search import (
     draw_board_row,
     draw_distance_histogram,
@@ -50,7 +50,6 @@ __all__ = [
     "draw_weight_tradeoff",
     "figure_png",
     "gh_limits",
-    "inverted_positions",
     "new_axes",
     "node_label",
     "permutation_labels",

@@ -24,12 +24,11 @@ from matplotlib.patches import Polygon, Rectangle
 from numpy.typing import ArrayLike, NDArray
 
 from ..board import BLANK, Board, goal_for
+from ..colors import HIGHLIGHT_COLOR, HOME_MARK_COLOR, OFF_GOAL_COLOR, ON_GOAL_COLOR
 from ..i18n import gettext as _
 from .style import new_axes
 
 __all__ = [
-    "OFF_GOAL_COLOR",
-    "ON_GOAL_COLOR",
     "board_raster",
     "draw_board",
     "draw_board_strip",
@@ -41,13 +40,7 @@ __all__ = [
     "tile_pieces",
 ]
 
-#: a tile already on its goal cell: a light bluish green (Okabe-Ito), and a dark corner mark
-ON_GOAL_COLOR = "#80ceb9"
-#: a tile somewhere else: a light orange (Okabe-Ito), no mark
-OFF_GOAL_COLOR = "#f0c566"
-HOME_MARK_COLOR = "#1b1b1b"  #: the corner triangle on a tile at home
 HOME_MARK = 0.3  #: the corner mark's side, as a fraction of a tile
-HIGHLIGHT_COLOR = "#D55E00"  # Okabe-Ito vermillion
 _GAP = 0.06
 
 

@@ -22,9 +22,10 @@ from matplotlib.colorbar import Colorbar
 from matplotlib.image import AxesImage
 from numpy.typing import ArrayLike, NDArray
 
+from ..colors import SAMPLED_COLOR, UNIFORM_COLOR
 from ..i18n import gettext as _
 from ..perm import unrank
-from .style import SAMPLED_COLOR, UNIFORM_COLOR, new_axes
+from .style import new_axes
 
 __all__ = [
     "add_colorbar",

@@ -17,29 +17,16 @@ from matplotlib.collections import LineCollection
 from numpy.typing import NDArray
 
 from ..board import BLANK, Board
+from ..colors import MARK_COLOR, OFF_GOAL_COLOR, ON_GOAL_COLOR
 from ..i18n import get_language
 from ..i18n import gettext as _
-from ..parity import ParityExplanation, explain
-from .boards import OFF_GOAL_COLOR, ON_GOAL_COLOR, tile_image
-from .style import MARK_COLOR, new_axes
+from ..parity import ParityExplanation, explain, inverted_positions
+from .boards import tile_image
+from .style import new_axes
 
-__all__ = ["draw_inversions", "inverted_positions"]
+__all__ = ["draw_inversions"]
 
 _ARC_POINTS = 24
-
-
-def inverted_positions(board: Board, goal: Board | None = None) -> list[tuple[int, int]]:
-    """Pairs ``(i, j)``, ``i < j``, of places in the reading order (blank left out) whose tiles
-    stand in the opposite order to the goal's.
-
-    >>> inverted_positions(Board.parse("2 1/3 _"))
-    [(0, 1)]
-    """
-    exp = explain(board, goal)
-    order = {t: k for k, t in enumerate(t for t in exp.goal.tiles if t != BLANK)}
-    ranks = [order[t] for t in exp.board.tiles if t != BLANK]
-    n = len(ranks)
-    return [(i, j) for i in range(n) for j in range(i + 1, n) if ranks[i] > ranks[j]]
 
 
 def _arc(i: int, j: int) -> NDArray[np.float64]:

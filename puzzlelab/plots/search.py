@@ -22,18 +22,10 @@ from matplotlib.figure import Figure, SubFigure
 from numpy.typing import ArrayLike
 
 from ..board import Board, goal_for
+from ..colors import GOOD_COLOR, MAIN_COLOR, MARK_COLOR, SAMPLED_COLOR, SECOND_COLOR
 from ..i18n import gettext as _
 from .boards import draw_board, draw_board_strip, finish_axes, raster_artists
-from .style import (
-    GOOD_COLOR,
-    MAIN_COLOR,
-    MARK_COLOR,
-    SAMPLED_COLOR,
-    SECOND_COLOR,
-    NotebookAxes,
-    new_axes,
-    new_figure,
-)
+from .style import NotebookAxes, new_axes, new_figure
 
 __all__ = [
     "draw_board_row",

@@ -1,5 +1,5 @@
 """Shared helpers for the drawing functions: axes on a bare Figure (never pyplot), PNG bytes,
-and the palette.
+and the palette's use (the colours themselves are in :mod:`puzzlelab.colors`).
 
 A drawing function called without ``ax`` makes its own figure with :func:`new_axes`. That
 figure is a :class:`NotebookFigure` and its axes a :class:`NotebookAxes`: both have
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from matplotlib.backends.backend_agg import RendererAgg
 
 __all__ = [
-    "OKABE_ITO",
     "NotebookAxes",
     "NotebookFigure",
     "figure_png",
@@ -33,24 +32,6 @@ __all__ = [
     "screen_png",
     "tight_box",
 ]
-
-#: Okabe & Ito (2008), "Color Universal Design": safe for the common colour-vision deficiencies
-OKABE_ITO = {
-    "black": "#000000",
-    "orange": "#E69F00",
-    "sky blue": "#56B4E9",
-    "bluish green": "#009E73",
-    "yellow": "#F0E442",
-    "blue": "#0072B2",
-    "vermillion": "#D55E00",
-    "reddish purple": "#CC79A7",
-}
-MAIN_COLOR = OKABE_ITO["blue"]  #: the main series of a chart
-SECOND_COLOR = OKABE_ITO["orange"]  #: a second series (on a twin axis, say)
-MARK_COLOR = OKABE_ITO["vermillion"]  #: what the eye should find: the current point, a bound
-GOOD_COLOR = OKABE_ITO["bluish green"]  #: the optimum, a tile at home
-SAMPLED_COLOR = "#8cc6ea"  #: sampled bars (a light sky blue)
-UNIFORM_COLOR = MARK_COLOR  #: the uniform level of a distribution
 
 PNG_DPI = 72  #: resolution of a figure shown in a notebook by ``_repr_png_``
 FIGURE_DPI = 100

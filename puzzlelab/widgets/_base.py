@@ -24,15 +24,16 @@ import base64
 import html
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.figure import Figure
 
 from .._validate import describe
-from ..plots.style import figure_png
-from ._live import Guarded, error_text
+from ._live import Guarded, error_text, live_only
+
+if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn (a Voila page draws none)
+    from matplotlib.figure import Figure
 
 __all__ = ["RunCache", "View", "close_all", "error_line", "flag"]
 
@@ -177,14 +178,17 @@ class View(Guarded, widgets.VBox):
 
     def static_png(self) -> bytes:
         """A PNG picture of the current state, for places where widgets cannot run."""
+        from ..plots.style import figure_png
+
         return figure_png(self.static_figure(), dpi=FALLBACK_DPI)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         data: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
-        try:
-            data["image/png"] = base64.b64encode(self.static_png()).decode("ascii")
-        except Exception as err:  # never raise into the notebook, even from the fallback
-            self.show_error(err)
+        if not live_only():  # under Voila the live view is all anyone sees
+            try:
+                data["image/png"] = base64.b64encode(self.static_png()).decode("ascii")
+            except Exception as err:  # never raise into the notebook, even from the fallback
+                self.show_error(err)
         data["text/plain"] = self._safe_summary()
         return data
 

@@ -34,17 +34,19 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
-from matplotlib.figure import Figure
 
 from ..i18n import translate_all
-from ..plots.style import figure_png
+
+if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn (a Voila page draws none)
+    from matplotlib.figure import Figure
 
 __all__ = [
     "FALLBACK_DPI",
@@ -54,6 +56,7 @@ __all__ = [
     "error_text",
     "js_module",
     "js_source",
+    "live_only",
     "state_json",
 ]
 
@@ -61,6 +64,14 @@ __all__ = [
 JS_DIR = Path(str(resources.files("puzzlelab.widgets") / "js"))
 #: resolution of the static PNG fallback (2x the 72 dpi of the displayed size: sharp on HiDPI)
 FALLBACK_DPI = 144
+
+
+def live_only() -> bool:
+    """True in a kernel that Voila started (it sets ``VOILA_BASE_URL`` for its kernels): its page
+    always draws the live widget, so a display skips the static copies (the PNG picture, the
+    offline HTML, a shuffle's whole run at once). They cost matplotlib a drawing, most of a
+    second before the widget could appear, for a picture no one would see."""
+    return "VOILA_BASE_URL" in os.environ
 
 
 def js_module(name: str) -> Path:
@@ -152,6 +163,8 @@ class LiveView(Guarded, anywidget.AnyWidget):
 
     def static_png(self) -> bytes:
         """A PNG picture of the current state, for places where widgets cannot run."""
+        from ..plots.style import figure_png
+
         return figure_png(self.static_figure(), dpi=FALLBACK_DPI)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -159,14 +172,15 @@ class LiveView(Guarded, anywidget.AnyWidget):
         data, metadata = bundle if bundle is not None else ({}, {})
         data = dict(data)
         metadata = dict(metadata)
-        try:
-            png = self.static_png()
-            data["image/png"] = base64.b64encode(png).decode("ascii")
-            width = _png_width(png)
-            if width:  # drawn at 2x: shown at its 1x size, so it is sharp and not oversized
-                metadata["image/png"] = {"width": width // 2}
-        except Exception as err:  # never raise into the notebook, even from the fallback
-            self.show_error(err)
+        if not live_only():
+            try:
+                png = self.static_png()
+                data["image/png"] = base64.b64encode(png).decode("ascii")
+                width = _png_width(png)
+                if width:  # drawn at 2x: shown at its 1x size, so it is sharp and not oversized
+                    metadata["image/png"] = {"width": width // 2}
+            except Exception as err:  # never raise into the notebook, even from the fallback
+                self.show_error(err)
         data["text/plain"] = self._safe_summary()
         return data, metadata
 

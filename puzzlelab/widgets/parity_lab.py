@@ -28,21 +28,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from math import factorial
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import numpy as np
 import traitlets
-from matplotlib.figure import Figure
 
 from .._validate import choice, describe, whole
 from ..board import BLANK, Board, check_shape
+from ..colors import HIGHLIGHT_COLOR, HOME_MARK_COLOR, OFF_GOAL_COLOR, ON_GOAL_COLOR
 from ..i18n import N_
 from ..i18n import gettext as _
-from ..parity import ParityExplanation, explain
+from ..parity import ParityExplanation, explain, inverted_positions
 from ..perm import rank
-from ..plots.boards import HIGHLIGHT_COLOR, HOME_MARK_COLOR, OFF_GOAL_COLOR, ON_GOAL_COLOR, draw_board
-from ..plots.parity import draw_inversions, inverted_positions
 from ._live import LiveView, js_module
+
+if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn (a Voila page draws none)
+    from matplotlib.figure import Figure
 
 __all__ = ["GOALS", "MODES", "PROOF_MAX_CELLS", "SIZES", "ParityLab", "pairs_bytes", "readout"]
 
@@ -169,7 +170,7 @@ def readout(exp: ParityExplanation) -> dict[str, str]:
 
 def pairs_bytes(board: Board, goal: Board) -> bytes:
     """The inverted pairs of ``board`` (positions ``i < j`` in the reading order, blank left out,
-    from :func:`puzzlelab.plots.inverted_positions`) as bytes ``i0 j0 i1 j1 ...`` (one unsigned
+    from :func:`puzzlelab.parity.inverted_positions`) as bytes ``i0 j0 i1 j1 ...`` (one unsigned
     byte each: a reading order has at most 255 places)."""
     return np.asarray(inverted_positions(board, goal), dtype=np.uint8).tobytes()
 
@@ -426,6 +427,11 @@ class ParityLab(LiveView):
 
     # -- the static fallback -------------------------------------------------------------------------
     def static_figure(self) -> Figure:
+        from matplotlib.figure import Figure
+
+        from ..plots.boards import draw_board
+        from ..plots.parity import draw_inversions
+
         figure = Figure(figsize=(7.5, 3.0), layout="constrained")
         left, right = figure.subplots(1, 2, width_ratios=[1, 3])
         draw_board(self.board, ax=left, goal=self.goal)

@@ -24,21 +24,22 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import traitlets
-from matplotlib.figure import Figure
 from numpy.typing import ArrayLike, NDArray
 
 from .._validate import choice, describe, random_generator, whole
 from ..board import BLANK, MAX_SIDE, MOVES, Board, check_shape
 from ..i18n import N_
 from ..i18n import gettext as _
-from ..plots.boards import draw_board, draw_picture_board, sample_image, tile_pieces
 from ._base import flag
 from ._live import LiveView, js_module
 from ._solving import Plan, plan_label, plan_solution
+
+if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn (a Voila page draws none)
+    from matplotlib.figure import Figure
 
 __all__ = ["ALGORITHM_NAMES", "PICTURE_SIDE", "SIZES", "PlayableBoard", "picture_png"]
 
@@ -103,12 +104,22 @@ def picture_png(image: ArrayLike | None = None) -> bytes:
     """
     if image is None:
         return _default_picture_png()
-    return _encode_picture(tile_pieces(image, 1, 1)[0])
+    return _encode_picture(_pieces(image, 1, 1)[0])
 
 
 @lru_cache(maxsize=1)
 def _default_picture_png() -> bytes:
+    from ..plots.boards import sample_image  # (matplotlib ships the photograph)
+
     return _encode_picture(sample_image())
+
+
+def _pieces(image: ArrayLike, rows: int, cols: int) -> np.ndarray:
+    """:func:`puzzlelab.plots.tile_pieces`, imported when a picture is first used (it brings
+    matplotlib, which a board of numbers under Voila never needs)."""
+    from ..plots.boards import tile_pieces
+
+    return tile_pieces(image, rows, cols)
 
 
 def _encode_picture(pixels: np.ndarray) -> bytes:
@@ -205,7 +216,7 @@ class PlayableBoard(LiveView):
         self._rng = random_generator("rng", rng)
         self._image = None if image is None else _checked_image(image)
         if self._image is not None:
-            tile_pieces(self._image, rows, cols)  # a bad image is a ValueError now, not at first click
+            _pieces(self._image, rows, cols)  # a bad image is a ValueError now, not at first click
         self._seq = 0
         self._quiet = True  # the observers wait until the board is built
         super().__init__(
@@ -271,7 +282,7 @@ class PlayableBoard(LiveView):
         rows, cols = shape
         rows, cols = whole("rows", rows, low=2, high=MAX_SIDE), whole("cols", cols, low=2, high=MAX_SIDE)
         if self._image is not None:
-            tile_pieces(self._image, rows, cols)
+            _pieces(self._image, rows, cols)
         self._new_game(Board.goal(rows, cols, self.blank_side))
 
     def _send_picture(self) -> None:
@@ -396,7 +407,7 @@ class PlayableBoard(LiveView):
         """Start again from ``board`` (a Board or text such as ``"1 2 3/4 _ 5/7 8 6"``)."""
         board = Board.parse(board)
         if self._image is not None:
-            tile_pieces(self._image, board.rows, board.cols)
+            _pieces(self._image, board.rows, board.cols)
         if list(board.shape) not in self.size_options:
             self.size_options = sorted([*self.size_options, list(board.shape)])
         self._new_game(board)
@@ -464,6 +475,10 @@ class PlayableBoard(LiveView):
 
     # -- the static fallback ------------------------------------------------------------------------
     def static_figure(self) -> Figure:
+        from matplotlib.figure import Figure
+
+        from ..plots.boards import draw_board, draw_picture_board
+
         board = self._board
         figure = Figure(figsize=(0.7 * board.cols + 0.5, 0.7 * board.rows + 0.8), layout="constrained")
         ax = figure.add_subplot()

@@ -14,14 +14,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
-from matplotlib.figure import Figure
 
 from .._validate import describe
 from ..i18n import N_
 from ..i18n import gettext as _
 from ._base import View, error_line
 
-if TYPE_CHECKING:  # the search layer is imported when a database is asked for
+if TYPE_CHECKING:  # the search layer is imported when a database is asked for, matplotlib for a picture
+    from matplotlib.figure import Figure
+
     from ..board import Board
     from ..search import PatternDatabase
 
@@ -59,6 +60,8 @@ class BuildProgress(View):
         )
 
     def static_figure(self) -> Figure:
+        from matplotlib.figure import Figure
+
         figure = Figure(figsize=(4.0, 0.6))
         ax = figure.add_axes((0.02, 0.2, 0.96, 0.6))
         ax.barh([0], [self.bar.value], color="#6baed6")

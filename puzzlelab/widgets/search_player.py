@@ -26,25 +26,25 @@ import math
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import traitlets
-from matplotlib.figure import Figure
 
 from .._validate import choice, real, whole
 from ..board import Board, goal_for
 from ..i18n import DEFAULT_LANGUAGE, N_, get_language
 from ..i18n import gettext as _
-from ..plots.search import draw_expansion, draw_search_progress
-from ..plots.style import figure_png
 from ..search.encode import encode_run, pack_run
 from ..search.engine import SearchResult
 from ..search.trace import Trace as Replay
 from ._base import RunCache
-from ._live import LiveView, js_module, js_source
+from ._live import LiveView, js_module, js_source, live_only
 from ._names import HEURISTIC_KEYS, METHOD_KEYS, display_name
 from ._solving import check_reachable
+
+if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn (a Voila page draws none)
+    from matplotlib.figure import Figure
 
 __all__ = ["PLAYER_METHODS", "SPEEDS", "SearchPlayer"]
 
@@ -408,6 +408,10 @@ class SearchPlayer(LiveView):
 
     # -- fallback and copies ---------------------------------------------------------------------
     def static_figure(self) -> Figure:
+        from matplotlib.figure import Figure
+
+        from ..plots.search import draw_expansion, draw_search_progress
+
         figure = Figure(figsize=(10.0, 3.4), layout="constrained")
         left, right = figure.subplots(1, 2)
         if self.replay is None or self.replay.steps == 0:
@@ -511,6 +515,10 @@ class SearchPlayer(LiveView):
         ``text/html`` copy that plays offline where the widget view is dropped (the docs site;
         nbconvert when told to prefer text/html); the copy shows the PNG until its script runs."""
         data, metadata = super()._repr_mimebundle_(**kwargs)
+        if live_only():  # under Voila the live view is all anyone sees
+            return data, metadata
+        from ..plots.style import figure_png
+
         try:  # a 1x picture inside the copy: the 2x one is already in the bundle
             data["text/html"] = self.html_fragment(fallback_png=figure_png(self.static_figure(), dpi=72))
         except Exception as err:  # never raise into the notebook

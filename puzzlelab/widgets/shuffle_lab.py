@@ -41,16 +41,16 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 import traitlets
-from matplotlib.figure import Figure
 
 from .._validate import choice, random_generator, whole
 from ..i18n import N_, get_language
 from ..i18n import gettext as _
-from ..plots.distributions import draw_permutation_histogram, draw_position_matrix
-from ._live import LiveView, js_module, state_json
+from ._live import LiveView, js_module, live_only, state_json
 from ._names import SHUFFLE_KEYS, display_name
 
-if TYPE_CHECKING:  # the distributions are imported when a run needs them
+if TYPE_CHECKING:  # the distributions are imported when a run needs them, matplotlib for a picture
+    from matplotlib.figure import Figure
+
     from ..distributions import Distribution
 
 __all__ = ["BATCHES", "SAMPLE_SIZES", "SIZES", "ShuffleLab", "batch_plan", "decode_batch", "encode_batch"]
@@ -616,12 +616,17 @@ class ShuffleLab(LiveView):
     # -- the static fallback -----------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         try:  # the picture and the text show the whole run; a browser view still gets it in batches
-            self.sample_all()
+            if not live_only():  # (under Voila the live view, filling in batch by batch, is all)
+                self.sample_all()
         except Exception as err:  # never raise into the notebook
             self.show_error(err)
         return super()._repr_mimebundle_(**kwargs)
 
     def static_figure(self) -> Figure:
+        from matplotlib.figure import Figure
+
+        from ..plots.distributions import draw_permutation_histogram, draw_position_matrix
+
         figure = Figure(figsize=(9.5, 3.2), layout="constrained")
         left, right = figure.subplots(1, 2, width_ratios=[2.2, 1])
         exact, sampled = self.exact_distribution, self.sampled_distribution

@@ -24,19 +24,19 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import traitlets
-from matplotlib.figure import Figure
 
 from .._validate import choice, describe, random_generator, real, whole
 from ..board import MAX_SIDE, Board, check_shape
+from ..colors import MARK_COLOR
 from ..i18n import N_
 from ..i18n import gettext as _
-from ..plots.search import draw_gh_plane, draw_weight_sweep
-from ..plots.style import MARK_COLOR
 from ._base import RunCache
 from ._live import LiveView, js_module
 from ._names import HEURISTIC_KEYS, display_name
 
-if TYPE_CHECKING:  # the search layer is imported when a run is made
+if TYPE_CHECKING:  # the search layer is imported when a run is made, matplotlib for a picture
+    from matplotlib.figure import Figure
+
     from ..search.engine import SearchResult
 
 __all__ = ["SWEEP_WEIGHTS", "WeightExplorer", "decode_runs", "encode_runs"]
@@ -452,6 +452,10 @@ class WeightExplorer(LiveView):
 
     # -- fallback ------------------------------------------------------------------------------------
     def static_figure(self) -> Figure:
+        from matplotlib.figure import Figure
+
+        from ..plots.search import draw_gh_plane, draw_weight_sweep
+
         figure = Figure(figsize=(10.5, 3.3), layout="constrained")
         plane, work, price = figure.subplots(1, 3)
         w, run = self.weight, self._current()

@@ -2,8 +2,11 @@
 on screen and working, and the page asks no host but the app's own for anything (no CDN: Voila's
 lab template links Font Awesome from one; puzzlelab's template does not).
 
-The time from the request to the widget on screen is printed; on a quiet machine it is about
-3 s (the issue's target), on a loaded CI machine it is much longer, so the assert is generous.
+The time from the request to the widget on screen is printed, for two visits: the first, sent
+as soon as the server answers (Voila is still running the dashboard in its kept kernel, so the
+visit waits for the rest of that), and a later one, which Voila serves from the kernel it has
+run the dashboard in again meanwhile (a second student, a reload). The issue's target is 3 s on
+a quiet machine; on a loaded CI machine it is much longer, so the asserts are generous.
 """
 
 from __future__ import annotations
@@ -17,11 +20,12 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
+REFILL = 8  # seconds for Voila to start a kernel and run a dashboard in it again (a few on a quiet machine)
 APPS = {"play": "play", "shuffles": "shuffling", "parity": "parity", "search": "search", "weights": "weights"}
 
 
 @pytest.mark.parametrize("app", list(APPS))
-def test_the_app_shows_its_live_widget_and_asks_no_other_host(app, voila_app, page, shot):
+def test_the_app_shows_its_live_widget_and_asks_no_other_host(app, voila_app, page, browser_context, shot):
     server = voila_app(app)
     outside = []
     host = urlsplit(server.url).netloc
@@ -45,3 +49,16 @@ def test_the_app_shows_its_live_widget_and_asks_no_other_host(app, voila_app, pa
     shot(f"app_{app}")
     assert outside == [], f"the app asked other hosts: {outside[:3]}"
     assert first < 60
+    time.sleep(REFILL)  # Voila runs the dashboard in a fresh kernel for the next visitor
+    later = browser_context.new_page()
+    try:
+        began = time.perf_counter()
+        later.goto(server.url)
+        widget = later.locator(f".{css_class}").first
+        expect(widget).to_be_visible(timeout=120_000)
+        again = time.perf_counter() - began
+        print(f"app {app}: a later visit has its live widget on screen {again:.1f} s after the request")
+        respond(widget)  # its own kernel: the widget answers there too
+        assert again < 60
+    finally:
+        later.close()

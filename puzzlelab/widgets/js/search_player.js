@@ -23,7 +23,7 @@ const TYPES = {
   "|u1": Uint8Array, "<u1": Uint8Array, "<u2": Uint16Array, "<u4": Uint32Array,
   "<f4": Float32Array, "<f8": Float64Array,
 };
-// Okabe-Ito colours (the same as puzzlelab/plots/style.py)
+// Okabe-Ito colours (the same as puzzlelab/colors.py)
 const BLUE = "#0072B2", ORANGE = "#E69F00", VERMILLION = "#D55E00", GREEN = "#009E73", GREY = "#bbbbbb";
 export const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];  // steps per second
 

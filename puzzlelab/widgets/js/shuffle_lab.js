@@ -22,7 +22,7 @@ export const COUNTS16 = 8; // flag: counts as uint16 (else uint32)
 export const COUNTS8 = 16; // flag: counts as uint8
 const HEADER_WORDS = 6; // version, flags, n, samples, entries, batch
 
-// Okabe-Ito colours (puzzlelab/plots/style.py)
+// Okabe-Ito colours (puzzlelab/colors.py)
 export const UNDER = [0x00, 0x72, 0xb2]; // blue: less often than fair
 export const OVER = [0xd5, 0x5e, 0x00]; // vermillion: more often than fair
 const SAMPLED_COLOR = "#8cc6ea";

@@ -15,7 +15,7 @@
 //
 // The named exports are pure functions, tested under Node (tests/js/weight_explorer.test.mjs).
 
-// Okabe-Ito colours (as puzzlelab/plots/style.py); shapes and words carry the meaning too.
+// Okabe-Ito colours (as puzzlelab/colors.py); shapes and words carry the meaning too.
 export const COLORS = {
   main: "#0072B2", // blue: expanded nodes, the runs
   mark: "#D55E00", // vermillion: the line f = g + w h, the chosen weight's ring
