@@ -408,12 +408,13 @@ class _Rules(NamedTuple):
 
     table: list[list[tuple[str, int]]]  #: for each blank cell, the (move, cell) pairs in the strategy's order
     tie: int  #: -1: equal f goes to the larger g ("deep"); 0: no preference ("lifo")
-    sign: int  #: +1: then the oldest entry first; -1: the newest
+    sign: int  #: +1: then the oldest entry first; -1: the newest (the key's order field steps by sign)
     on_generate: bool
     blacklist: bool
     budget: int
     deadline: float
     node_cap: int
+    weight: float | None  #: f = g + weight * h, computed inline (a WeightedPriority); None: call the priority
 
 
 def _rules(task: Task, record: bool) -> _Rules:
@@ -424,6 +425,7 @@ def _rules(task: Task, record: bool) -> _Rules:
         task.strategy.goal_test == "generate", task.strategy.duplicates == "blacklist",
         _whole(limits.expansions()), limits.deadline(),
         _whole(limits.nodes(node_bytes(task.start.size, record))),
+        task.priority.weight if isinstance(task.priority, WeightedPriority) else None,
     )  # fmt: skip
 
 
@@ -463,13 +465,8 @@ def run(task: Task, record: bool) -> Generator[Event, None, Outcome]:
     """The engine: yields every event if ``record`` (else only the last), returns the :class:`Outcome`."""
     inc, rules, ending, frontier = _start(task, record)
     step, h_of, priority, shape, goal = inc.step, inc.h, task.priority, task.start.shape, task.goal.tiles
-    weight = (
-        priority.weight if isinstance(priority, WeightedPriority) else None
-    )  # computed inline: no call per child
-    table, tie, sign, on_generate, blacklist, budget, deadline, node_cap = rules
-    reached, closed, expanded, max_frontier = {task.start.tiles: 0}, set(), 0, 1
-    order = sign  # the order field of the last entry's key (the root's: 1 or -1); it steps by sign,
-    # so sign * order - 1 is the number of nodes generated (one count per child, not two)
+    table, tie, sign, on_generate, blacklist, budget, deadline, node_cap, weight = rules
+    reached, closed, expanded, generated, max_frontier, order = {task.start.tiles: 0}, set(), 0, 0, 1, sign
     while frontier:
         if len(frontier) > max_frontier:  # (not max(): this loop runs for every node)
             max_frontier = len(frontier)
@@ -481,54 +478,40 @@ def run(task: Task, record: bool) -> Generator[Event, None, Outcome]:
         elif g > reached[state]:
             continue  # a stale entry: this state was reached more cheaply later
         if state == goal and (not on_generate or not expanded):  # the article never tests its start; we do
-            return (
-                yield from _stop(
-                    ending, "solved", entry, frontier, (expanded, sign * order - 1, max_frontier)
-                )
-            )
-        if expanded >= budget or sign * order > node_cap or (not expanded & 255 and _now() > deadline):
-            return (
-                yield from _stop(
-                    ending, "budget", entry, frontier, (expanded, sign * order - 1, max_frontier)
-                )
-            )
+            return (yield from _stop(ending, "solved", entry, frontier, (expanded, generated, max_frontier)))
+        if expanded >= budget or generated >= node_cap or (not expanded & 255 and _now() > deadline):
+            return (yield from _stop(ending, "budget", entry, frontier, (expanded, generated, max_frontier)))
         expanded += 1
         if record:
             yield _new(Event, ("expand", expanded, node, len(frontier), None, entry[:3]))
         g2, back = g + 1, OPPOSITE.get(link[1])  # undoing the last move leads back to the parent
-        tie2 = tie * g2  # the key's tie field, the same for every child
+        tie2, unreached = tie * g2, g2 + 1  # the children's tie field; a g no child has been reached with
         for move, cell in table[blank]:
             if move == back:
                 continue
             tile, cells = state[cell], list(state)  # the tile slides into the blank (inline: per child)
             cells[blank], cells[cell] = tile, BLANK
             child = tuple(cells)
-            if blacklist:
-                if child in closed:
-                    if record:
-                        yield _skip_event(child, g2, move, node, expanded, len(frontier))
-                    continue
-            else:
-                seen = reached.get(child)
-                if seen is not None and seen <= g2:
-                    if record:
-                        yield _skip_event(child, g2, move, node, expanded, len(frontier))
-                    continue
+            if child in closed if blacklist else reached.get(child, unreached) <= g2:
+                if record:
+                    yield _skip_event(child, g2, move, node, expanded, len(frontier))
+                continue
+            if not blacklist:
                 reached[child] = g2
             hs2 = step(hs, state, tile, cell, blank)
             h2 = hs2 if h_of is None else h_of(hs2)
             f2 = priority(g2, h2) if weight is None else g2 + weight * h2
-            order += sign
+            generated, order = generated + 1, order + sign
             kid = _new(Node, (child, shape, g2, h2, f2, move, node)) if record else None
             child_entry = (f2, tie2, order, g2, hs2, cell, (child, move, link), kid)
             heappush(frontier, child_entry)
             if record:
                 yield _new(Event, ("generate", expanded, kid, len(frontier), None, child_entry[:3]))
             if on_generate and child == goal:
-                tally = (expanded, sign * order - 1, max_frontier)
+                tally = (expanded, generated, max_frontier)
                 return (yield from _stop(ending, "solved", child_entry, frontier, tally))
     yield Event("exhausted", expanded, None, 0)
-    return Outcome("exhausted", None, [], [], expanded, sign * order - 1, max_frontier)
+    return Outcome("exhausted", None, [], [], expanded, generated, max_frontier)
 
 
 class _Ending(NamedTuple):

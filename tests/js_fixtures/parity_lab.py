@@ -17,8 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from puzzlelab import Board
-from puzzlelab.parity import inversion_pairs
-from puzzlelab.plots import inverted_positions
+from puzzlelab.parity import inversion_pairs, inverted_positions
 from puzzlelab.widgets.parity_lab import ParityLab
 
 #: (rows, cols, goal, start) of the labs; 7x7 reversed has more arcs than the module animates one by
