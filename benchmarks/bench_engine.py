@@ -3,8 +3,9 @@
 Each side runs in its own fresh Python process with ``PYTHONPATH`` pointing at its own copy of the
 library (older commits extracted with ``git archive REV puzzlelab``; the last side is this working
 tree). Times are CPU seconds (``time.process_time``) of the measured calls alone, best of
-``--repeat`` rounds; the sides take turns round by round, so a change in the machine's load falls on
-all of them alike. Nodes generated are printed too: a ratio is only a speed ratio when they agree.
+``--repeat`` rounds; the sides take turns round by round, in an order that alternates between
+rounds, so a change in the machine's load falls on all of them alike. Nodes generated are printed
+too: a ratio is only a speed ratio when they agree.
 
 Parts:
 
@@ -13,10 +14,12 @@ Parts:
    total CPU seconds and nodes generated.
 2. ``manhattan``: A* with Manhattan alone on the same 202 boards (a second or so a side, so many
    rounds fit: the figure the issue named).
-3. ``ida``: IDA* with Manhattan on the first 40 of those boards.
-4. ``board``: 100,000 ``Board(tiles, 3, 3)`` constructions from exact-int tuples, and 20,000
+3. ``misplaced``: A* with misplaced tiles alone on the first 40 of those boards (three seconds or
+   so a side: the heaviest frontier, many rounds still fit).
+4. ``ida``: IDA* with Manhattan on the first 40 of those boards.
+5. ``board``: 100,000 ``Board(tiles, 3, 3)`` constructions from exact-int tuples, and 20,000
    ``Board.parse`` calls on texts.
-5. ``solvable``: ``parity.is_solvable`` 50,000 times on those 3x3 boards (goal given) and 20,000
+6. ``solvable``: ``parity.is_solvable`` 50,000 times on those 3x3 boards (goal given) and 20,000
    times on 200 random 4x4 boards (default goal).
 
 Printed as ``side | side | ... | this tree``, with ratios (old / new: above 1 means this tree is
@@ -36,7 +39,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PARTS = ("astar", "manhattan", "ida", "board", "solvable")
+PARTS = ("astar", "manhattan", "misplaced", "ida", "board", "solvable")
 
 WORKER = r"""
 import json, os, sys, time
@@ -69,6 +72,10 @@ if part == "manhattan":
     cases = boards()
     t, nodes = timed(lambda: sum(S.astar(b, heuristic=S.manhattan, budget=None).generated for b in cases))
     print(json.dumps({"row": "A* manhattan, 202 boards", "cpu": t, "nodes": nodes}))
+if part == "misplaced":
+    cases = boards()[:40]
+    t, nodes = timed(lambda: sum(S.astar(b, heuristic=S.misplaced, budget=None).generated for b in cases))
+    print(json.dumps({"row": "A* misplaced, 40 boards", "cpu": t, "nodes": nodes}))
 if part == "ida":
     cases = boards()[:40]
     t, nodes = timed(lambda: sum(S.ida_star(b, heuristic=S.manhattan, budget=None).generated for b in cases))
@@ -137,8 +144,9 @@ def main(argv: list[str] | None = None) -> None:
         for part in parts:
             best: dict[str, dict[str, dict]] = {label: {} for label, _ in sides}
             rounds: dict[str, dict[str, list[float]]] = {label: {} for label, _ in sides}
-            for _ in range(args.repeat):
-                for label, library in reversed(sides):
+            for round_ in range(args.repeat):
+                # the order alternates round by round, so no side always runs first (or last)
+                for label, library in (reversed(sides) if round_ % 2 == 0 else sides):
                     for row in run(library, Path(tmp) / label / "cache", part):
                         rounds[label].setdefault(row["row"], []).append(row["cpu"])
                         kept = best[label].get(row["row"])

@@ -437,6 +437,10 @@ def _whole(ceiling: float) -> int:
 _NEVER: Final = 2**62
 
 
+#: The ``reached`` value of a state expanded under the blacklist rule: below every child's g, so the
+#: engine's one duplicate test (a child already reached at g or less is skipped) skips it.
+EXPANDED: Final = -1
+
 # A frontier entry is a plain tuple (cheap to build and compare in the heap); its fields, by index:
 KEY_F, KEY_TIE, KEY_ORDER = 0, 1, 2  #: the priority key (f, tie, order): see Strategy.key
 ENTRY_G: Final = 3  #: moves from the start
@@ -462,11 +466,14 @@ def _start(task: Task, record: bool) -> tuple[Incremental, _Rules, _Ending, list
 
 
 def run(task: Task, record: bool) -> Generator[Event, None, Outcome]:
-    """The engine: yields every event if ``record`` (else only the last), returns the :class:`Outcome`."""
+    """The engine: yields every event if ``record`` (else only the last), returns the :class:`Outcome`.
+
+    ``reached`` maps each state to the least ``g`` found for it (with the blacklist rule, each
+    state expanded to :data:`EXPANDED`): one test skips a child reached before at ``g`` or less."""
     inc, rules, ending, frontier = _start(task, record)
     step, h_of, priority, shape, goal = inc.step, inc.h, task.priority, task.start.shape, task.goal.tiles
     table, tie, sign, on_generate, blacklist, budget, deadline, node_cap, weight = rules
-    reached, closed, expanded, generated, max_frontier, order = {task.start.tiles: 0}, set(), 0, 0, 1, sign
+    reached, expanded, generated, max_frontier, order = {task.start.tiles: 0}, 0, 0, 1, sign
     while frontier:
         if len(frontier) > max_frontier:  # (not max(): this loop runs for every node)
             max_frontier = len(frontier)
@@ -474,7 +481,7 @@ def run(task: Task, record: bool) -> Generator[Event, None, Outcome]:
         _, _, _, g, hs, blank, link, node = entry  # the ENTRY_* fields, unpacked at once (fastest)
         state = link[0]
         if blacklist:
-            closed.add(state)
+            reached[state] = EXPANDED
         elif g > reached[state]:
             continue  # a stale entry: this state was reached more cheaply later
         if state == goal and (not on_generate or not expanded):  # the article never tests its start; we do
@@ -485,14 +492,15 @@ def run(task: Task, record: bool) -> Generator[Event, None, Outcome]:
         if record:
             yield _new(Event, ("expand", expanded, node, len(frontier), None, entry[:3]))
         g2, back = g + 1, OPPOSITE.get(link[1])  # undoing the last move leads back to the parent
-        tie2, unreached = tie * g2, g2 + 1  # the children's tie field; a g no child has been reached with
+        tie2 = tie * g2  # the children's tie field
         for move, cell in table[blank]:
             if move == back:
                 continue
             tile, cells = state[cell], list(state)  # the tile slides into the blank (inline: per child)
             cells[blank], cells[cell] = tile, BLANK
             child = tuple(cells)
-            if child in closed if blacklist else reached.get(child, unreached) <= g2:
+            seen = reached.get(child)  # (blacklist: only expanded states are there, at EXPANDED < g2)
+            if seen is not None and seen <= g2:
                 if record:
                     yield _skip_event(child, g2, move, node, expanded, len(frontier))
                 continue
@@ -510,6 +518,11 @@ def run(task: Task, record: bool) -> Generator[Event, None, Outcome]:
             if on_generate and child == goal:
                 tally = (expanded, generated, max_frontier)
                 return (yield from _stop(ending, "solved", child_entry, frontier, tally))
+    return (yield from _exhausted(expanded, generated, max_frontier))
+
+
+def _exhausted(expanded: int, generated: int, max_frontier: int) -> Generator[Event, None, Outcome]:
+    """End a run whose frontier ran dry: no path to the goal from the start."""
     yield Event("exhausted", expanded, None, 0)
     return Outcome("exhausted", None, [], [], expanded, generated, max_frontier)
 
