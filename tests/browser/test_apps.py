@@ -24,6 +24,15 @@ REFILL = 8  # seconds for Voila to start a kernel and run a dashboard in it agai
 APPS = {"play": "play", "shuffles": "shuffling", "parity": "parity", "search": "search", "weights": "weights"}
 
 
+def visit(page, url, app):
+    """Open the app's page: (seconds from the request to its live widget on screen, the widget)."""
+    began = time.perf_counter()
+    page.goto(url)
+    widget = page.locator(f".{MAIN_WIDGET[APPS[app]][0]}").first
+    expect(widget).to_be_visible(timeout=120_000)
+    return time.perf_counter() - began, widget
+
+
 @pytest.mark.parametrize("app", list(APPS))
 def test_the_app_shows_its_live_widget_and_asks_no_other_host(app, voila_app, page, browser_context, shot):
     server = voila_app(app)
@@ -36,13 +45,9 @@ def test_the_app_shows_its_live_widget_and_asks_no_other_host(app, voila_app, pa
             outside.append(request.url)
 
     page.on("request", note)
-    css_class, respond = MAIN_WIDGET[APPS[app]]
-    began = time.perf_counter()
-    page.goto(server.url)
-    widget = page.locator(f".{css_class}").first
-    expect(widget).to_be_visible(timeout=120_000)
-    first = time.perf_counter() - began
+    first, widget = visit(page, server.url, app)
     print(f"app {app}: live widget on screen {first:.1f} s after the request")
+    respond = MAIN_WIDGET[APPS[app]][1]
     respond(widget)
     expect(page.locator("body")).not_to_contain_text("There was an error when executing cell")
     expect(page.locator(".jp-CodeCell .jp-InputArea")).to_have_count(0)  # code hidden
@@ -52,11 +57,7 @@ def test_the_app_shows_its_live_widget_and_asks_no_other_host(app, voila_app, pa
     time.sleep(REFILL)  # Voila runs the dashboard in a fresh kernel for the next visitor
     later = browser_context.new_page()
     try:
-        began = time.perf_counter()
-        later.goto(server.url)
-        widget = later.locator(f".{css_class}").first
-        expect(widget).to_be_visible(timeout=120_000)
-        again = time.perf_counter() - began
+        again, widget = visit(later, server.url, app)
         print(f"app {app}: a later visit has its live widget on screen {again:.1f} s after the request")
         respond(widget)  # its own kernel: the widget answers there too
         assert again < 60
